@@ -1,4 +1,5 @@
 import { WEBHOOK_PAYLOAD_MAX_BYTES } from '@scheduler/contracts/webhooks';
+import type { Executor } from '../../db/connection.ts';
 import { accountEmailJob } from '../notifications/account-messages.ts';
 import { enqueueJobs } from '../notifications/notifications.service.ts';
 import { eventBody } from './event-payload.ts';
@@ -12,6 +13,7 @@ import {
   earlierPendingDelivery,
   loadCompany,
   loadDelivery,
+  markFailing,
   nextPendingDelivery,
   ownerEmails,
   queueDeliveryJob,
@@ -56,7 +58,7 @@ async function deliver(deps: WebhookDeps, companyId: string, deliveryId: number)
   if (delivery.state !== 'pending') return 'ALREADY_DONE';
   const now = deps.now();
   if (!endpoint.enabled) {
-    await finish(deps, delivery, { state: 'failed', outcome: 'endpoint_disabled', nextAttemptAt: null });
+    await finish(db, deps, delivery, { state: 'failed', outcome: 'endpoint_disabled', nextAttemptAt: null });
     return 'ENDPOINT_DISABLED';
   }
   const earlier = await earlierPendingDelivery(db, delivery);
@@ -67,11 +69,11 @@ async function deliver(deps: WebhookDeps, companyId: string, deliveryId: number)
   }
   const body = delivery.body ?? (await eventBody(db, delivery, now, deps.publicBaseUrl()));
   if (body === null) {
-    await finish(deps, delivery, { state: 'failed', outcome: 'order_gone', nextAttemptAt: null });
+    await finish(db, deps, delivery, { state: 'failed', outcome: 'order_gone', nextAttemptAt: null });
     return 'ORDER_GONE';
   }
   if (Buffer.byteLength(body) > WEBHOOK_PAYLOAD_MAX_BYTES) {
-    await finish(deps, delivery, { state: 'failed', outcome: 'payload_too_large', body, nextAttemptAt: null });
+    await finish(db, deps, delivery, { state: 'failed', outcome: 'payload_too_large', body, nextAttemptAt: null });
     return 'PAYLOAD_TOO_LARGE';
   }
   const headers = signedHeaders(secretsOf(deps, endpoint, now), delivery.eventId, now, body);
@@ -88,39 +90,45 @@ async function deliver(deps: WebhookDeps, companyId: string, deliveryId: number)
     firstAttemptAt,
     lastAttemptAt: now,
   };
-  if (outcome.verdict === 'delivered') {
-    if (endpoint.failingSince !== null)
-      await updateEndpoint(db, companyId, endpoint.id, { failingSince: null, updatedAt: now });
-    await finish(deps, delivery, { ...record, state: 'delivered', outcome: null, nextAttemptAt: null });
-    deps.log.info({ delivery: deliveryId, attempts: record.attempts }, 'webhook delivered');
-    return 'DELIVERED';
-  }
-  const code = outcome.code ?? 'failed';
-  if (outcome.verdict === 'gone') {
-    await updateEndpoint(db, companyId, endpoint.id, { enabled: false, disabledReason: 'gone', updatedAt: now });
-    await notifyOwners(deps, endpoint, 'gone');
-    await finish(deps, delivery, { ...record, state: 'failed', outcome: 'gone', nextAttemptAt: null });
-    deps.log.warn({ delivery: deliveryId, code: 'gone' }, 'webhook endpoint gone; disabled');
-    return 'ENDPOINT_GONE';
-  }
-  const disabled = await countFailure(deps, endpoint, now);
-  const next =
-    outcome.verdict === 'retry' && !disabled
-      ? nextAttemptAt(
-          firstAttemptAt.getTime(),
-          now.getTime(),
-          backoffMs(record.attempts, (deps.random ?? Math.random)(), outcome.retryAfter),
-        )
-      : null;
-  if (next === null) {
-    await finish(deps, delivery, { ...record, state: 'failed', outcome: code, nextAttemptAt: null });
-    deps.log.warn({ delivery: deliveryId, code }, 'webhook not delivered; given up');
-    return 'FAILED';
-  }
-  await saveDelivery(db, companyId, deliveryId, { ...record, outcome: code, nextAttemptAt: new Date(next) });
-  await queueDeliveryJob(db, companyId, deliveryId, new Date(next));
-  deps.log.warn({ delivery: deliveryId, code, retry_in_ms: next - now.getTime() }, 'webhook not delivered; will retry');
-  return 'RETRYING';
+  // What the attempt changed, together: a crash before the commit sends it again (at least once).
+  return deps.db.transaction(async (tx) => {
+    if (outcome.verdict === 'delivered') {
+      if (endpoint.failingSince !== null)
+        await updateEndpoint(tx, companyId, endpoint.id, { failingSince: null, updatedAt: now });
+      await finish(tx, deps, delivery, { ...record, state: 'delivered', outcome: null, nextAttemptAt: null });
+      deps.log.info({ delivery: deliveryId, attempts: record.attempts }, 'webhook delivered');
+      return 'DELIVERED';
+    }
+    const code = outcome.code ?? 'failed';
+    if (outcome.verdict === 'gone') {
+      await updateEndpoint(tx, companyId, endpoint.id, { enabled: false, disabledReason: 'gone', updatedAt: now });
+      await notifyOwners(tx, deps, endpoint, 'gone');
+      await finish(tx, deps, delivery, { ...record, state: 'failed', outcome: 'gone', nextAttemptAt: null });
+      deps.log.warn({ delivery: deliveryId, code: 'gone' }, 'webhook endpoint gone; disabled');
+      return 'ENDPOINT_GONE';
+    }
+    const disabled = await countFailure(tx, deps, endpoint, now);
+    const next =
+      outcome.verdict === 'retry' && !disabled
+        ? nextAttemptAt(
+            firstAttemptAt.getTime(),
+            now.getTime(),
+            backoffMs(record.attempts, (deps.random ?? Math.random)(), outcome.retryAfter),
+          )
+        : null;
+    if (next === null) {
+      await finish(tx, deps, delivery, { ...record, state: 'failed', outcome: code, nextAttemptAt: null });
+      deps.log.warn({ delivery: deliveryId, code }, 'webhook not delivered; given up');
+      return 'FAILED';
+    }
+    await saveDelivery(tx, companyId, deliveryId, { ...record, outcome: code, nextAttemptAt: new Date(next) });
+    await queueDeliveryJob(tx, companyId, deliveryId, new Date(next));
+    deps.log.warn(
+      { delivery: deliveryId, code, retry_in_ms: next - now.getTime() },
+      'webhook not delivered; will retry',
+    );
+    return 'RETRYING';
+  });
 }
 
 /** The secrets that sign now: the current one, and the one before a rotation while its overlap lasts. */
@@ -182,30 +190,32 @@ async function attempt(
  * A failed attempt of the endpoint: its run of failures starts now if it had none; once the run
  * has lasted RETRY_WINDOW_MS, the endpoint is turned off and its owners told. Answers whether it was.
  */
-async function countFailure(deps: WebhookDeps, endpoint: EndpointRow, now: Date): Promise<boolean> {
-  const since = endpoint.failingSince ?? now;
-  if (endpoint.failingSince === null)
-    await updateEndpoint(deps.db, endpoint.companyId, endpoint.id, { failingSince: now, updatedAt: now });
-  if (now.getTime() - since.getTime() < RETRY_WINDOW_MS) return false;
-  await updateEndpoint(deps.db, endpoint.companyId, endpoint.id, {
+async function countFailure(db: Executor, deps: WebhookDeps, endpoint: EndpointRow, now: Date): Promise<boolean> {
+  // Read and set in one statement: deliveries to one endpoint may fail side by side.
+  const since = await markFailing(db, endpoint.companyId, endpoint.id, now);
+  if (since === null || now.getTime() - since.getTime() < RETRY_WINDOW_MS) return false;
+  await updateEndpoint(db, endpoint.companyId, endpoint.id, {
     enabled: false,
     disabledReason: 'failing',
     updatedAt: now,
   });
-  await notifyOwners(deps, endpoint, 'failing');
+  await notifyOwners(db, deps, endpoint, 'failing');
   deps.log.warn({ endpoint: endpoint.id, code: 'failing' }, 'webhook endpoint failing for 3 days; disabled');
   return true;
 }
 
-async function notifyOwners(deps: WebhookDeps, endpoint: EndpointRow, reason: 'gone' | 'failing'): Promise<void> {
-  const [company, owners] = await Promise.all([
-    loadCompany(deps.db, endpoint.companyId),
-    ownerEmails(deps.db, endpoint.companyId),
-  ]);
+async function notifyOwners(
+  db: Executor,
+  deps: WebhookDeps,
+  endpoint: EndpointRow,
+  reason: 'gone' | 'failing',
+): Promise<void> {
+  const company = await loadCompany(db, endpoint.companyId);
+  const owners = await ownerEmails(db, endpoint.companyId);
   if (!company) return;
   const now = deps.now();
   await enqueueJobs(
-    deps.db,
+    db,
     owners.map((to) =>
       accountEmailJob(
         endpoint.companyId,
@@ -218,11 +228,12 @@ async function notifyOwners(deps: WebhookDeps, endpoint: EndpointRow, reason: 'g
 
 /** Ends a delivery (delivered or given up) and wakes the next one of its order to the endpoint. */
 async function finish(
+  db: Executor,
   deps: WebhookDeps,
   delivery: DeliveryRow,
   patch: Parameters<typeof saveDelivery>[3] & { state: 'delivered' | 'failed' },
 ): Promise<void> {
-  await saveDelivery(deps.db, delivery.companyId, delivery.id, patch);
-  const next = await nextPendingDelivery(deps.db, delivery);
-  if (next !== null) await queueDeliveryJob(deps.db, delivery.companyId, next, deps.now());
+  await saveDelivery(db, delivery.companyId, delivery.id, patch);
+  const next = await nextPendingDelivery(db, delivery);
+  if (next !== null) await queueDeliveryJob(db, delivery.companyId, next, deps.now());
 }

@@ -316,3 +316,21 @@ export async function replaceEndpointCiphertexts(
       ),
     );
 }
+
+/** Starts the endpoint's run of failures at `now` unless one is running; answers since when it runs (null: no such endpoint). */
+export async function markFailing(
+  db: Executor,
+  companyId: string,
+  endpointId: string,
+  now: Date,
+): Promise<Date | null> {
+  const [row] = await db
+    .update(t.webhookEndpoints)
+    .set({
+      failingSince: sql`coalesce(${t.webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(and(eq(t.webhookEndpoints.companyId, companyId), eq(t.webhookEndpoints.id, endpointId)))
+    .returning({ failingSince: t.webhookEndpoints.failingSince });
+  return row?.failingSince ?? null;
+}
