@@ -59,6 +59,8 @@ BEGIN
     WHEN 'confirmed' THEN ARRAY['order.confirmed']
     WHEN 'cancelled' THEN ARRAY['order.cancelled']
     WHEN 'paid' THEN ARRAY['order.paid']
+    -- A late fee charged to the card saved at booking (decision 0081): money received too.
+    WHEN 'fee_charged' THEN ARRAY['order.paid']
     -- The office's ledger entry: money in (a payment) or out (a refund by check or cash).
     WHEN 'payment_recorded' THEN
       CASE WHEN NEW.data ->> 'kind' = 'refund' THEN ARRAY['order.refunded'] ELSE ARRAY['order.paid'] END
