@@ -50,6 +50,7 @@ import {
 } from './webhooks-api.ts';
 
 const TITLE = 'Webhooks';
+const NEWEST_REFRESH_MS = 5_000;
 type EventChoice = { type: WebhookEventType; description: string };
 
 /**
@@ -452,7 +453,11 @@ function DeliveryPage({
   last: boolean;
   onMore: (before: number) => void;
 }) {
-  const page = useQuery(deliveriesQueryOptions(companyKey, endpoint.id, before));
+  // The newest page is read again while it is open: a test event or a retry shows without a reload.
+  const page = useQuery({
+    ...deliveriesQueryOptions(companyKey, endpoint.id, before),
+    refetchInterval: before === null ? NEWEST_REFRESH_MS : false,
+  });
   if (page.isPending) return <Loading label="Loading the deliveries…" />;
   if (page.isError) return <Failure error={page.error} onRetry={() => void page.refetch()} />;
   if (before === null && page.data.deliveries.length === 0) return <Typography>Nothing sent yet.</Typography>;
