@@ -1684,6 +1684,11 @@ export const webhookEndpoints = pgTable(
     disabledReason: text('disabled_reason'),
     /** The first failure of the current run of failures; null while it answers. */
     failingSince: instant('failing_since'),
+    /**
+     * While it fails, its next attempt: until then its other deliveries wait instead of each
+     * trying (and timing out) on their own, so that one dead receiver does not hold the queue.
+     */
+    backingOffUntil: instant('backing_off_until'),
     secretEncrypted: text('secret_encrypted').notNull(),
     previousSecretEncrypted: text('previous_secret_encrypted'),
     previousSecretExpiresAt: instant('previous_secret_expires_at'),

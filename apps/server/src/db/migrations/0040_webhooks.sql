@@ -31,6 +31,7 @@ CREATE TABLE "webhook_endpoints" (
 	"enabled" boolean DEFAULT true NOT NULL,
 	"disabled_reason" text,
 	"failing_since" timestamp with time zone,
+	"backing_off_until" timestamp with time zone,
 	"secret_encrypted" text NOT NULL,
 	"previous_secret_encrypted" text,
 	"previous_secret_expires_at" timestamp with time zone,

@@ -1,4 +1,4 @@
-import { WEBHOOK_PAYLOAD_MAX_BYTES } from '@scheduler/contracts/webhooks';
+import { WEBHOOK_PAYLOAD_MAX_BYTES, WEBHOOK_TEST_EVENT } from '@scheduler/contracts/webhooks';
 import type { Executor } from '../../db/connection.ts';
 import { accountEmailJob } from '../notifications/account-messages.ts';
 import { enqueueJobs } from '../notifications/notifications.service.ts';
@@ -67,6 +67,13 @@ async function deliver(deps: WebhookDeps, companyId: string, deliveryId: number)
     await queueDeliveryJob(db, companyId, deliveryId, new Date(later));
     return 'WAITING_FOR_EARLIER';
   }
+  // A failing receiver is tried by one delivery at a time, at its back-off; a test event (the
+  // owner asking whether it is fixed) goes at once.
+  const backingOff = endpoint.backingOffUntil;
+  if (backingOff !== null && backingOff > now && delivery.eventType !== WEBHOOK_TEST_EVENT) {
+    await queueDeliveryJob(db, companyId, deliveryId, backingOff);
+    return 'ENDPOINT_BACKING_OFF';
+  }
   const body = delivery.body ?? (await eventBody(db, delivery, now, deps.publicBaseUrl()));
   if (body === null) {
     await finish(db, deps, delivery, { state: 'failed', outcome: 'order_gone', nextAttemptAt: null });
@@ -93,8 +100,8 @@ async function deliver(deps: WebhookDeps, companyId: string, deliveryId: number)
   // What the attempt changed, together: a crash before the commit sends it again (at least once).
   return deps.db.transaction(async (tx) => {
     if (outcome.verdict === 'delivered') {
-      if (endpoint.failingSince !== null)
-        await updateEndpoint(tx, companyId, endpoint.id, { failingSince: null, updatedAt: now });
+      if (endpoint.failingSince !== null || endpoint.backingOffUntil !== null)
+        await updateEndpoint(tx, companyId, endpoint.id, { failingSince: null, backingOffUntil: null, updatedAt: now });
       await finish(tx, deps, delivery, { ...record, state: 'delivered', outcome: null, nextAttemptAt: null });
       deps.log.info({ delivery: deliveryId, attempts: record.attempts }, 'webhook delivered');
       return 'DELIVERED';
@@ -123,6 +130,8 @@ async function deliver(deps: WebhookDeps, companyId: string, deliveryId: number)
     }
     await saveDelivery(tx, companyId, deliveryId, { ...record, outcome: code, nextAttemptAt: new Date(next) });
     await queueDeliveryJob(tx, companyId, deliveryId, new Date(next));
+    // The endpoint's other deliveries wait for this one's next attempt rather than each trying.
+    await updateEndpoint(tx, companyId, endpoint.id, { backingOffUntil: new Date(next), updatedAt: now });
     deps.log.warn(
       { delivery: deliveryId, code, retry_in_ms: next - now.getTime() },
       'webhook not delivered; will retry',

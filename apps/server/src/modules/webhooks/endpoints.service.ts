@@ -138,7 +138,7 @@ export async function updateWebhookEndpoint(
     events: [...new Set(input.events)],
     enabled: input.enabled,
     // Turned on again: a fresh start, its failures forgotten.
-    ...(turnedOn ? { disabledReason: null, failingSince: null } : {}),
+    ...(turnedOn ? { disabledReason: null, failingSince: null, backingOffUntil: null } : {}),
     ...(!input.enabled && existing.enabled ? { disabledReason: null } : {}),
     updatedAt: now,
   });

@@ -51,6 +51,7 @@ export async function updateEndpoint(
       | 'enabled'
       | 'disabledReason'
       | 'failingSince'
+      | 'backingOffUntil'
       | 'secretEncrypted'
       | 'previousSecretEncrypted'
       | 'previousSecretExpiresAt'

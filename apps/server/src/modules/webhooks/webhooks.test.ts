@@ -618,4 +618,40 @@ describeOnEachDatabase('webhooks', (factory) => {
     expect(erased).toMatchObject({ id: sent!.id, state: 'delivered', request: null });
     expect(erased!.response!.body).toBe('');
   });
+
+  it('tries a failing receiver with one delivery at a time: the others wait for its back-off without an attempt', async () => {
+    const { endpoint } = await addEndpoint(owner, receiver.url, ['order.paid']);
+    const orders = [await ManagedBooking.book(harness, dayAfter(11)), await ManagedBooking.book(harness, dayAfter(12))];
+    receiver.answer(status(503), status(503));
+    for (const booking of orders) {
+      const recorded = await call('POST', `${DEMO}/orders/${booking.orderId}/payments`, owner, {
+        amount_cents: 1000,
+        method: 'cash',
+        received_on: '2027-03-01',
+      });
+      expect(recorded.statusCode, recorded.body).toBe(201);
+    }
+    await drain();
+    expect(receiver.received).toHaveLength(1);
+    expect((await endpointRow(endpoint.id)).backingOffUntil).toEqual(new Date(harness.clock.now() + 5_000));
+    harness.clock.advance(5_000);
+    await drain();
+    // The first delivery's second try; the second delivery has not tried once.
+    expect(receiver.received).toHaveLength(2);
+    expect((await deliveries(endpoint.id)).map((delivery) => delivery.attempts)).toEqual([0, 2]);
+    // A test event is the owner asking now: it goes at once, whatever the back-off.
+    await call('POST', `${DEMO}/webhooks/${endpoint.id}/test`, owner);
+    await drain();
+    expect(receiver.received).toHaveLength(3);
+    expect((await endpointRow(endpoint.id)).backingOffUntil).toBeNull();
+    harness.clock.advance(10_000);
+    await drain();
+    const ids = (body: Received) => (JSON.parse(body.body) as { data: { order?: { id: string } } }).data.order?.id;
+    expect(receiver.received.slice(3).map(ids).sort()).toEqual(orders.map((booking) => booking.orderId).sort());
+    expect((await deliveries(endpoint.id)).map((delivery) => delivery.state)).toEqual([
+      'delivered',
+      'delivered',
+      'delivered',
+    ]);
+  });
 });
