@@ -31,6 +31,12 @@ const RACING_ORDERS = 400;
 const RACED_TIMES = 5;
 const DURATION_MINUTES = 60;
 const GOAL_PER_SECOND = 250;
+/**
+ * BENCH_WEBHOOK_ENDPOINTS=3: the bench company has that many webhook endpoints subscribed to
+ * order.confirmed (issue 46: a confirm with three endpoints costs at most 10 % more). Each confirm
+ * then writes a delivery and its job per endpoint (decision 0086); nothing is sent here.
+ */
+const WEBHOOK_ENDPOINTS = Math.min(20, Math.max(0, Number(process.env.BENCH_WEBHOOK_ENDPOINTS ?? 0) || 0));
 
 interface Prepared {
   token: string;
@@ -172,6 +178,16 @@ async function confirmAll(
 async function benchOn(name: string, database: DatabaseHandle): Promise<boolean> {
   await importCompanyDocument(database.db, generateDocument(INSPECTORS));
   const [company] = await database.db.select().from(t.companies).where(eq(t.companies.key, 'bench'));
+  if (WEBHOOK_ENDPOINTS > 0)
+    await database.db.insert(t.webhookEndpoints).values(
+      Array.from({ length: WEBHOOK_ENDPOINTS }, (_, n) => ({
+        companyId: company!.id,
+        url: `https://hooks${n}.example.com/in`,
+        events: ['order.confirmed'],
+        // Never decrypted: the bench runs no job.
+        secretEncrypted: 'v1.bench.unused',
+      })),
+    );
   const firstDate = addDays(new Date().toISOString().slice(0, 10), 3);
   const distinct = await prepareOrders(
     database,
@@ -251,7 +267,7 @@ async function benchOn(name: string, database: DatabaseHandle): Promise<boolean>
 
 export async function benchConfirm(): Promise<boolean> {
   process.stdout.write(
-    `\nconfirm: ${INSPECTORS} inspectors, POST /confirm over HTTP, ${VISITORS} at once (goal: ${GOAL_PER_SECOND} confirms/s on PostgreSQL, no overlaps)\n`,
+    `\nconfirm: ${INSPECTORS} inspectors, POST /confirm over HTTP, ${VISITORS} at once, ${WEBHOOK_ENDPOINTS} webhook endpoints (goal: ${GOAL_PER_SECOND} confirms/s on PostgreSQL, no overlaps)\n`,
   );
   const postgres = testDatabaseFactories().find((f) => f.name === 'postgres');
   if (!postgres)

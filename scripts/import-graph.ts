@@ -39,7 +39,8 @@ const MAX_BACK_UP = 2;
  *    tasks (which open the order as the order page does), the office's edit of a booked order
  *    (priced as confirm prices it, e-mailed with booking-changes' manage links), the console's
  *    configuration, a new company, the wizard's first page and its prefill; privacy, a person's
- *    request about their data (it reads and erases an order's rows of every kind).
+ *    request about their data (it reads and erases an order's rows of every kind); webhooks, which
+ *    send the order as the order list and the booking's view read it (decision 0086).
  * 10 retention — the pruning of what the company no longer needs (issue 49): it rolls up the
  *    funnel, deletes abandoned drafts and erases clients' data past the company's years, so it
  *    stands on all of the above.
@@ -73,6 +74,7 @@ const MODULE_RANKS: Record<string, number> = {
   onboarding: 9,
   'wizard-page': 9,
   privacy: 9,
+  webhooks: 9,
   retention: 10,
   api: 99,
 };

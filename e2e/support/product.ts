@@ -7,6 +7,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { configSchema } from '../../apps/server/src/config.ts';
+import { DataEncryption } from '../../apps/server/src/crypto/data-encryption.ts';
+import { webhookJobHandlers } from '../../apps/server/src/modules/webhooks/delivery-job.ts';
 import { publicBaseUrl } from '../../apps/server/src/http/public-url.ts';
 import type { DatabaseHandle } from '../../apps/server/src/db/connection.ts';
 import { openSeededTestPglite, openSeededTestPostgres } from '../../apps/server/src/db/test-databases.ts';
@@ -147,7 +149,12 @@ export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
  * needs more configuration (the payments' keys and Stripe stand-in) passes its variables in `config`.
  */
 export async function startProduct(
-  options: { webDistDir?: string; config?: Record<string, string> } = {},
+  options: {
+    webDistDir?: string;
+    config?: Record<string, string>;
+    /** Run the webhooks' delivery jobs beside the e-mails, as `npm start` does (decision 0086). */
+    webhooks?: boolean;
+  } = {},
 ): Promise<RunningProduct> {
   const webDistDir = options.webDistDir ?? WEB_DIST;
   if (!existsSync(`${webDistDir}/index.html`))
@@ -164,11 +171,22 @@ export async function startProduct(
   });
   const quiet = { info: () => {}, warn: () => {} };
   // The messages' links name the listening address, known once the server listens.
+  const linkBase = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const notifications = createNotificationWorker(
     database.db,
     config,
     quiet,
-    () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    linkBase,
+    options.webhooks
+      ? webhookJobHandlers({
+          db: database.db,
+          encryption: DataEncryption.fromConfig(config),
+          allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE_URLS,
+          publicBaseUrl: linkBase,
+          now: () => new Date(),
+          log: quiet,
+        })
+      : {},
   );
   const app = await buildApp({
     db: database.db,

@@ -12,7 +12,7 @@ describe('the queue’s background jobs', () => {
       // Never queried here: the jobs are only built.
       db: {} as Database,
       config: testConfig(),
-      log: { warn: () => {} },
+      log: { info: () => {}, warn: () => {} },
       clock,
     });
     expect(jobs.paymentJobDeps.now().toISOString()).toBe('2031-06-02T10:00:00.000Z');
@@ -20,5 +20,7 @@ describe('the queue’s background jobs', () => {
     expect(jobs.paymentJobDeps.now().toISOString()).toBe('2031-06-02T10:01:30.000Z');
     expect(jobs.retention.clock()).toBe(at);
     expect(Object.keys(jobs.paymentJobs)).toContain('stripe_cancel_refund');
+    expect(jobs.webhookDeps.now().toISOString()).toBe(new Date(at).toISOString());
+    expect(Object.keys(jobs.paymentJobs)).toContain('webhook_delivery');
   });
 });

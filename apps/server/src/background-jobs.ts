@@ -1,24 +1,29 @@
 import type { Config } from './config.ts';
 import { DataEncryption } from './crypto/data-encryption.ts';
 import type { Database } from './db/connection.ts';
+import { publicBaseUrl } from './http/public-url.ts';
 import { cancelRefundJobHandlers, type CancelRefundJobDeps } from './modules/payments/cancel-refunds.service.ts';
 import { changeFeeJobHandlers } from './modules/payments/change-fees.service.ts';
 import { paymentJobHandlers } from './modules/payments/payments.service.ts';
 import { receiptPdf } from './modules/payments/receipt.service.ts';
 import { stripeOptionsOf } from './modules/payments/stripe-gateway.ts';
 import { retentionJobHandlers, RUN_BUDGET_MS, type RetentionDeps } from './modules/retention/retention.service.ts';
+import { webhookJobHandlers } from './modules/webhooks/delivery-job.ts';
+import type { WebhookDeps } from './modules/webhooks/webhooks-deps.ts';
 
 /**
  * The queue's jobs beside the messages, each on the app's one clock (`clock`, the one the app and
  * the worker are given): the Stripe Checkout Sessions of cancelled orders expired, what the
- * cancellation policy refunds given back (decision 0076), the late fees charged (decision 0081), and the pruning job (decision 0074). A
+ * cancellation policy refunds given back (decision 0076), the late fees charged (decision 0081), the webhooks sent (decision 0086), and the pruning job (decision 0074). A
  * job that read the wall clock of its own would date its refunds apart from the app's changes.
  */
 export function backgroundJobs(options: {
   db: Database;
   config: Config;
-  log: CancelRefundJobDeps['log'];
+  log: CancelRefundJobDeps['log'] & WebhookDeps['log'];
   clock: () => number;
+  /** The base of the console's links in webhook payloads; absent: PUBLIC_URL or the configured address. */
+  publicBaseUrl?: () => string;
 }) {
   const { db, config, log, clock } = options;
   const paymentJobDeps: CancelRefundJobDeps = {
@@ -36,12 +41,23 @@ export function backgroundJobs(options: {
     // Well within the job's lease, so that no other worker takes a run still going for a dead one.
     budgetMs: Math.min(RUN_BUDGET_MS, Math.floor(config.NOTIFY_LEASE_MS / 2)),
   };
+  const webhookDeps: WebhookDeps = {
+    db,
+    encryption: paymentJobDeps.encryption,
+    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE_URLS,
+    publicBaseUrl: options.publicBaseUrl ?? (() => publicBaseUrl(config)),
+    now: () => new Date(clock()),
+    log,
+  };
   return {
     paymentJobDeps,
+    webhookDeps,
     paymentJobs: {
       ...paymentJobHandlers(paymentJobDeps),
       ...cancelRefundJobHandlers(paymentJobDeps),
       ...changeFeeJobHandlers(paymentJobDeps),
+      // Webhook deliveries (decision 0086): each attempt a job, on the app's clock.
+      ...webhookJobHandlers(webhookDeps),
     },
     retention,
     systemJobs: retentionJobHandlers(retention),

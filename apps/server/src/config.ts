@@ -87,6 +87,15 @@ export const configSchema = z.object({
    * before the pruning job deletes them (decision 0074). Audit events and orders are kept.
    */
   RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * Webhook endpoints may be http:// and private, loopback or link-local addresses (decision 0086):
+   * for development and tests only. Off: https only, and a URL that resolves to such an address is
+   * refused at save and at every delivery (against DNS rebinding).
+   */
+  WEBHOOKS_ALLOW_PRIVATE_URLS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** How often the pruning job runs, in minutes (a day by default). */
   RETENTION_EVERY_MINUTES: z.coerce.number().int().min(1).max(10_080).default(1440),
   /** Text messages through Twilio when all three are set; unset: written to DATA_DIR/outbox like the e-mails. */

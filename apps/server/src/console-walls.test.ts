@@ -1,6 +1,7 @@
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import { eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DataEncryption } from './crypto/data-encryption.ts';
 import * as t from './db/schema.ts';
 import { DEMO_OFFICE_UUID } from './modules/company-document/demo-company.ts';
 import { DemoOrder } from './modules/confirm/confirm-test-support.ts';
@@ -64,6 +65,9 @@ interface CompanyA {
   officeUuid: string;
   /** An agreement template of A's (issue 43). */
   templateId: string;
+  /** A's webhook endpoint and a delivery in its log (decision 0086). */
+  endpointId: string;
+  deliveryId: string;
   /** Words that only A's data holds: none may appear in an answer to B or to nobody. */
   markers: string[];
 }
@@ -76,7 +80,13 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
 
   beforeAll(async () => {
     harness = await startTestApp(factory, {
-      config: { SESSION_RATE_LIMIT: '100000', SEARCH_RATE_LIMIT: '100000', WRITE_RATE_LIMIT: '100000' },
+      config: {
+        SESSION_RATE_LIMIT: '100000',
+        SEARCH_RATE_LIMIT: '100000',
+        WRITE_RATE_LIMIT: '100000',
+        DATA_ENCRYPTION_KEY: DataEncryption.newKeyEntry('wall'),
+        WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
+      },
     });
     setClock(harness, MONDAY);
     const db = harness.database.db;
@@ -100,6 +110,14 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       .from(t.authInvitations)
       .where(eq(t.authInvitations.email, 'a-invitee@wall-a.example'));
     await insertAgreementTemplate(db, 'demo', { name: 'A-only agreement', bodyHtml: '<p>{client_name} agrees.</p>' });
+    // A's webhook endpoint, made before the payment below so that its log has that payment's delivery.
+    const hook = await harness.app.inject({
+      method: 'POST',
+      url: '/api/console/companies/demo/webhooks',
+      headers: owner.headers,
+      payload: { url: 'http://127.0.0.1:9/a-only-hook', description: 'A-only webhook', events: ['order.paid'] },
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
     const order = await DemoOrder.start(harness.app, db, await startDemoSession(harness.app));
     await order.fillIn({ clientEmail: 'a-client@wall-a.example' });
     const day = demoOrdinaryWeekday(addDays(MONDAY.slice(0, 10), 7));
@@ -174,8 +192,11 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       .from(t.jobs)
       .where(sql`${t.jobs.payload}->>'order_id' = ${order.orderId}`)
       .limit(1);
+    const [delivery] = await db.select({ id: t.webhookDeliveries.id }).from(t.webhookDeliveries);
     a = {
       key: 'demo',
+      endpointId: String(hook.json().id),
+      deliveryId: String(delivery!.id),
       companyId: company!.id,
       organizationId,
       ownerUserId: owner.userId,
@@ -202,6 +223,8 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
         'A-only check 1001',
         'A-only agreement',
         'A-only wording',
+        'a-only-hook',
+        'A-only webhook',
         order.orderId,
         owner.userId,
         organizationId,
@@ -244,6 +267,8 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       agreement_id: a.agreementId,
       signer_id: a.signerId,
       template_id: a.templateId,
+      endpoint_id: a.endpointId,
+      delivery_id: a.deliveryId,
       id: before === 'orders' ? a.orderId : before === 'time-off' ? a.timeOffId : undefined,
     };
     const value = values[name];
@@ -287,6 +312,8 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
         amount_cents: 1,
         method: 'cash',
         received_on: '2027-03-01',
+        url: 'http://127.0.0.1:9/mole',
+        events: ['order.paid'],
       },
     };
   }
@@ -312,6 +339,8 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       db.select().from(t.companyPaymentSecrets).where(eq(t.companyPaymentSecrets.companyId, a.companyId)),
       db.select().from(t.agreementTemplates).where(eq(t.agreementTemplates.companyId, a.companyId)),
       db.select().from(t.agreementTemplateVersions).where(eq(t.agreementTemplateVersions.companyId, a.companyId)),
+      db.select().from(t.webhookEndpoints).where(eq(t.webhookEndpoints.companyId, a.companyId)),
+      db.select().from(t.webhookDeliveries).where(eq(t.webhookDeliveries.companyId, a.companyId)),
       db
         .select({ id: t.authUsers.id, name: t.authUsers.name, email: t.authUsers.email })
         .from(t.authUsers)

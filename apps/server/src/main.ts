@@ -34,7 +34,13 @@ async function main(): Promise<void> {
   };
   // The app, the e-mail worker and the queue's other jobs (Stripe's, refunds on cancel, pruning) run on one clock.
   const clock = Date.now;
-  const jobs = backgroundJobs({ db: database.db, config, log: workerLog, clock });
+  const jobs = backgroundJobs({
+    db: database.db,
+    config,
+    log: workerLog,
+    clock,
+    publicBaseUrl: () => publicBaseUrl(config, listeningPort(app, config.PORT)),
+  });
   const retention = jobs.retention;
   const notifications = createNotificationWorker(
     database.db,

@@ -52,6 +52,8 @@ export const errorCodeSchema = z.enum([
   'invalid_signature',
   'payment_mismatch',
   'payments_not_configured',
+  // Webhooks (decision 0086) need the server's DATA_ENCRYPTION_KEY for their secrets (409).
+  'webhooks_not_configured',
   // A refund through Stripe (decision 0067) that Stripe refused or could not make (409).
   'refund_failed',
   // Managing a booking (issue 24): a manage link that is unknown, revoked or past its inspection

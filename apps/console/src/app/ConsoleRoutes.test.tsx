@@ -87,7 +87,7 @@ describe("the console's configuration addresses", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Website embedding' })).toBeTruthy();
   });
 
-  it('opens the Privacy page among the editors, after Website embedding and before Agreements and History', async () => {
+  it('opens the Privacy page among the editors, after Website embedding and Webhooks, before Agreements and History', async () => {
     openConsole('/demo/privacy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Configuration' });
@@ -95,10 +95,18 @@ describe("the console's configuration addresses", () => {
     const labels = CONFIGURATION_PAGES.map((page) => page.label);
     expect(labels.slice(labels.indexOf('Website embedding'))).toEqual([
       'Website embedding',
+      'Webhooks',
       'Privacy',
       'Agreements',
       'History',
     ]);
+  });
+
+  it('opens the Webhooks page after Website embedding, its link marked, for an owner', async () => {
+    openConsole('/demo/webhooks');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Webhooks' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Configuration' });
+    expect(within(nav).getByRole('link', { name: 'Webhooks' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('opens the Agreements page after Privacy, its link marked', async () => {

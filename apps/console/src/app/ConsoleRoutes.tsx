@@ -32,6 +32,7 @@ const MessagesPage = lazyPage(() => import('../pages/configuration/messages/Mess
 const EmbeddingPage = lazyPage(() => import('../pages/configuration/embedding/EmbeddingPage.tsx'));
 const PrivacyPage = lazyPage(() => import('../pages/configuration/privacy/PrivacyPage.tsx'));
 const AgreementsPage = lazyPage(() => import('../pages/configuration/agreements/AgreementsPage.tsx'));
+const WebhooksPage = lazyPage(() => import('../pages/configuration/webhooks/WebhooksPage.tsx'));
 const OfficesPage = lazyPage(() => import('../pages/configuration/offices/OfficesPage.tsx'));
 const ServicesPage = lazyPage(() => import('../pages/configuration/services/ServicesPage.tsx'));
 const PropertyQuestionsPage = lazyPage(
@@ -122,6 +123,7 @@ export function ConsoleRoutes() {
           <Route path="embedding" element={<EmbeddingPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="agreements" element={<AgreementsPage />} />
+          <Route path="webhooks" element={<WebhooksPage />} />
           <Route path="history" element={<HistoryPage />} />
         </Route>
         <Route path="funnel" element={<FunnelPage />} />

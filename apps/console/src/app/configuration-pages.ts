@@ -17,6 +17,8 @@ export const CONFIGURATION_PAGES = [
   { path: 'messages', label: 'Messages' },
   { path: 'payments', label: 'Payments' },
   { path: 'embedding', label: 'Website embedding' },
+  // What the company's other systems are told (issue 46): listed only to the roles that may change it.
+  { path: 'webhooks', label: 'Webhooks', action: 'integrations.manage' },
   { path: 'privacy', label: 'Privacy' },
   // What clients sign (issue 43): listed only to the roles that may change it.
   { path: 'agreements', label: 'Agreements', action: 'agreements.manage' },

@@ -13,6 +13,7 @@ import { DataEncryption } from '../crypto/data-encryption.ts';
 import { AppError } from '../errors.ts';
 import { exportCompanyDocument, importCompanyDocument } from '../modules/company-document/companies.service.ts';
 import { reencryptSecrets } from '../modules/payments/payments.service.ts';
+import { reencryptWebhookSecrets } from '../modules/webhooks/endpoints.service.ts';
 
 const USAGE = 'usage: npm run company -- import FILE | export KEY | new-encryption-key ID | reencrypt-secrets';
 
@@ -46,6 +47,10 @@ async function run(args: string[]): Promise<number> {
       const encryption = DataEncryption.fromEnv(config.DATA_ENCRYPTION_KEY!);
       const count = await reencryptSecrets(database.db, encryption);
       process.stdout.write(`Re-encrypted ${count} companies' payment keys under key "${encryption.currentKeyId}".\n`);
+      const endpoints = await reencryptWebhookSecrets(database.db, encryption);
+      process.stdout.write(
+        `Re-encrypted ${endpoints} webhook endpoints' secrets under key "${encryption.currentKeyId}".\n`,
+      );
     } else if (command === 'import') {
       const document: unknown = JSON.parse(await readFile(argument!, 'utf8'));
       const result = await importCompanyDocument(database.db, document);

@@ -1662,3 +1662,82 @@ export const authAuditEvents = pgTable(
       .where(sql`${t.type} = 'sign_in_failed'`),
   ],
 );
+
+/**
+ * A company's webhook endpoints (issue 46, decision 0086): where its events are sent, which ones,
+ * and the Standard Webhooks secret they are signed with (encrypted at rest, as payment keys are,
+ * bound to the endpoint's row). After a rotation the previous secret signs too until its expiry.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    /** The catalogue's event types it wants (a JSON array of strings: the trigger asks `events ? type`). */
+    events: jsonb('events').$type<string[]>().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** `gone` (a 410) or `failing` (3 days of failures) when the server disabled it; null otherwise. */
+    disabledReason: text('disabled_reason'),
+    /** The first failure of the current run of failures; null while it answers. */
+    failingSince: instant('failing_since'),
+    /**
+     * While it fails, its next attempt: until then its other deliveries wait instead of each
+     * trying (and timing out) on their own, so that one dead receiver does not hold the queue.
+     */
+    backingOffUntil: instant('backing_off_until'),
+    secretEncrypted: text('secret_encrypted').notNull(),
+    previousSecretEncrypted: text('previous_secret_encrypted'),
+    previousSecretExpiresAt: instant('previous_secret_expires_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_endpoints_company_idx').on(t.companyId)],
+);
+
+/**
+ * One event to one endpoint: the outbox row a trigger on `order_events` writes in the change's own
+ * transaction (migration 0040), with its job; then the log of its last attempt. `body` is fixed at
+ * the first attempt, so that every retry sends the same bytes under the same `webhook-id`.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: uuid('company_id').notNull(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    orderId: uuid('order_id'),
+    orderEventId: bigint('order_event_id', { mode: 'number' }),
+    occurredAt: instant('occurred_at').notNull(),
+    /** pending, delivered or failed (given up). */
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** How many jobs were queued for it: each job's dedupe key carries its number. */
+    jobSequence: integer('job_sequence').notNull().default(0),
+    body: text('body'),
+    requestHeaders: jsonb('request_headers').$type<Record<string, string>>(),
+    responseStatus: integer('response_status'),
+    responseHeaders: jsonb('response_headers').$type<Record<string, string>>(),
+    responseBody: text('response_body'),
+    outcome: text('outcome'),
+    firstAttemptAt: instant('first_attempt_at'),
+    lastAttemptAt: instant('last_attempt_at'),
+    nextAttemptAt: instant('next_attempt_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.companyId, t.endpointId, t.id),
+    // Per-order ordering: an order's earlier deliveries to the endpoint still pending.
+    index('webhook_deliveries_pending_order_idx')
+      .on(t.endpointId, t.orderId, t.id)
+      .where(sql`state = 'pending'`),
+    index('webhook_deliveries_created_idx').on(t.createdAt),
+  ],
+);

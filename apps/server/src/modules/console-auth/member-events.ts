@@ -9,7 +9,14 @@ import type { ConsoleMember } from './console-member.ts';
 export function recordMemberEvent(
   db: Database,
   member: ConsoleMember,
-  type: 'payment_keys_set',
+  type:
+    | 'payment_keys_set'
+    // Webhooks (decision 0086): an endpoint made, changed or deleted, its secret shown or rotated.
+    | 'webhook_endpoint_created'
+    | 'webhook_endpoint_updated'
+    | 'webhook_endpoint_deleted'
+    | 'webhook_secret_revealed'
+    | 'webhook_secret_rotated',
   at: Date,
 ): Promise<void> {
   return recordAuthEvent(db, { at, userId: member.userId, organizationId: member.organizationId, type });

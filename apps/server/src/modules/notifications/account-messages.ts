@@ -11,7 +11,14 @@ import type { MessageBranding, MessageDocument } from './message-document.ts';
  */
 export const ACCOUNT_EMAIL_JOB = 'account_email';
 
-export type AccountMessageType = 'password_reset' | 'invitation' | 'sign_in_link' | 'verify_email' | 'account_exists';
+export type AccountMessageType =
+  | 'password_reset'
+  | 'invitation'
+  | 'sign_in_link'
+  | 'verify_email'
+  | 'account_exists'
+  // To the owners: the server disabled one of the company's webhook endpoints (decision 0086).
+  | 'webhook_disabled';
 
 /**
  * The account e-mails written as from the product rather than a company: those about an address
@@ -35,6 +42,10 @@ export interface AccountEmailPayload extends Record<string, unknown> {
   company_name?: string;
   inviter_name?: string;
   role?: string;
+  /** A disabled webhook's company (for the link to its page), its URL, and why (`failing`, `gone`). */
+  company_key?: string;
+  endpoint_url?: string;
+  reason?: string;
 }
 
 /** An account e-mail to queue, as part of the company whose sender and colours it carries (null: the product's). */
@@ -62,6 +73,10 @@ export function accountLink(payload: AccountEmailPayload, publicBaseUrl: string)
   // No secret: the sign-in page, where the person signs in or chooses "Forgot your password?".
   if (payload.type === 'account_exists')
     return `${publicBaseUrl}/console/sign-in?email=${encodeURIComponent(payload.to)}`;
+  if (payload.type === 'webhook_disabled')
+    return typeof payload.company_key === 'string' && payload.company_key !== ''
+      ? `${publicBaseUrl}/console/${encodeURIComponent(payload.company_key)}/webhooks`
+      : null;
   const token = payload.account_token;
   if (typeof token !== 'string' || !(payload.type === 'verify_email' ? JWT_PATTERN : TOKEN_PATTERN).test(token))
     return null;
@@ -157,5 +172,22 @@ export function accountMessageDocument(
         ],
         action: { label: 'Sign in', url },
       };
+    case 'webhook_disabled': {
+      const why =
+        payload.reason === 'gone'
+          ? 'its receiver answered that it is gone (HTTP 410)'
+          : 'every delivery to it has failed for 3 days';
+      return {
+        ...common,
+        subject: `A webhook of ${branding.companyName} was turned off`,
+        preview: 'Events are no longer sent to it.',
+        heading: 'A webhook was turned off',
+        opening: [
+          `The webhook endpoint ${payload.endpoint_url ?? ''} was turned off because ${why}. Events are no longer sent to it.`,
+          'Its delivery log says what the receiver answered. Once it is fixed, turn the endpoint on again and resend what it missed.',
+        ],
+        action: { label: 'Open the webhooks', url },
+      };
+    }
   }
 }

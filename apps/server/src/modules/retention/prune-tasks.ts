@@ -1,5 +1,6 @@
 import * as t from '../../db/schema.ts';
 import { eraseOrdersPastCompanyYears } from '../privacy/privacy.service.ts';
+import { pruneWebhookDeliveries } from '../webhooks/endpoints.service.ts';
 import { draftPruneTasks } from './abandoned-drafts.ts';
 import { cutoffOf, type PruneTask, type RetentionPolicy } from './prune-task.ts';
 import {
@@ -32,6 +33,11 @@ export function pruneTasks(policy: RetentionPolicy): PruneTask[] {
     {
       name: 'visitor_sessions',
       pruneBatch: (db, now, limit) => pruneExpiredVisitorSessions(db, cutoffOf(now, policy), limit),
+    },
+    // The webhooks' delivery log (decision 0086): what ended, kept as long as the jobs.
+    {
+      name: 'webhook_deliveries',
+      pruneBatch: (db, now, limit) => pruneWebhookDeliveries(db, cutoffOf(now, policy), limit),
     },
     // The funnel rolled up, its rolled-up events, then the abandoned drafts (decision 0075), kept as long.
     ...draftPruneTasks({ draftDays: policy.days, funnelRawDays: policy.days }),

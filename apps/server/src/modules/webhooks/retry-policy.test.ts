@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import {
+  backoffMs,
+  nextAttemptAt,
+  RETRY_AFTER_MAX_MS,
+  retryAfterMs,
+  RETRY_WINDOW_MS,
+  verdictOf,
+} from './retry-policy.ts';
+
+describe("a webhook's retries", () => {
+  it('delivers on 2xx, disables on 410, fails other 4xx for good, retries 429, 5xx, timeouts and network errors', () => {
+    const response = (status: number) => verdictOf({ kind: 'response', status });
+    expect([200, 204, 299].map(response)).toEqual(['delivered', 'delivered', 'delivered']);
+    expect([300, 400, 401, 404, 409, 422].map(response)).toEqual(Array(6).fill('failed'));
+    expect(response(410)).toBe('gone');
+    expect([429, 500, 502, 503, 599].map(response)).toEqual(Array(5).fill('retry'));
+    expect(verdictOf({ kind: 'timeout' })).toBe('retry');
+    expect(verdictOf({ kind: 'network' })).toBe('retry');
+  });
+
+  it('reads Retry-After as seconds or an HTTP date, capped at a day; nonsense is ignored', () => {
+    const now = Date.parse('2027-03-01T14:00:00.000Z');
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs('0', now)).toBe(0);
+    expect(retryAfterMs('Mon, 01 Mar 2027 14:02:00 GMT', now)).toBe(120_000);
+    // A date already past: now.
+    expect(retryAfterMs('Mon, 01 Mar 2027 13:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs(String(86_400 + 1), now)).toBe(RETRY_AFTER_MAX_MS);
+    expect(retryAfterMs('99999999999', now)).toBeNull();
+    expect(retryAfterMs('soon', now)).toBeNull();
+    expect(retryAfterMs(undefined, now)).toBeNull();
+  });
+
+  it('backs off from 5 s, doubling to at most 6 h, a quarter of jitter at most, never before Retry-After', () => {
+    expect(backoffMs(1, 0, null)).toBe(5_000);
+    expect(backoffMs(2, 0, null)).toBe(10_000);
+    expect(backoffMs(1, 0.999_999, null)).toBe(3_750);
+    expect(backoffMs(40, 0, null)).toBe(6 * 3_600_000);
+    expect(backoffMs(1, 0, 120_000)).toBe(120_000);
+  });
+
+  it('tries last at the window’s end exactly, and gives up after it', () => {
+    const first = 1_000_000;
+    expect(nextAttemptAt(first, first, 5_000)).toBe(first + 5_000);
+    expect(nextAttemptAt(first, first + RETRY_WINDOW_MS - 1, 6 * 3_600_000)).toBe(first + RETRY_WINDOW_MS);
+    expect(nextAttemptAt(first, first + RETRY_WINDOW_MS, 5_000)).toBeNull();
+  });
+});
