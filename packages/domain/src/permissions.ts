@@ -49,6 +49,8 @@ export const ACTIONS = [
   'privacy.manage',
   /** The company's agreement templates and how they are signed (issue 43, decision 0080). */
   'agreements.manage',
+  /** The company's integrations: its API keys (decision 0087) and webhooks: make, list, revoke. */
+  'integrations.manage',
   /** The team: its members and their roles, invitations, removing a member. */
   'team.manage',
   /** Name which of the company's inspectors a member is. */
@@ -92,6 +94,8 @@ export const PERMISSIONS: Readonly<Record<Action, Readonly<Record<ConsoleRole, G
   'privacy.manage': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   // What clients sign before an inspection is the company's legal word: its owners' and admins'.
   'agreements.manage': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
+  // A key opens the company's orders and directory to another system: the owners' and admins' word.
+  'integrations.manage': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'team.manage': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'team.link_inspector': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'team.sign_out_member': { owner: 'all', admin: 'none', office: 'none', inspector: 'none' },

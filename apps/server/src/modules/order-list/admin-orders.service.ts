@@ -4,7 +4,7 @@ import { ATTRIBUTION_FIELDS } from '@scheduler/contracts/attribution';
 import type { AdminOrder, AdminOrderPerson, AdminOrdersQuery, AdminOrdersResponse } from '@scheduler/contracts/confirm';
 import { encodeOrdersCursor, type OrdersCursor } from '@scheduler/contracts/orders-cursor';
 import type { Database } from '../../db/connection.ts';
-import { NotFoundError, UnauthorizedError } from '../../errors.ts';
+import { AppError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { calendarFeed, type ConfirmedOrderFacts } from '../notifications/mail-content.ts';
 import { hashToken } from '../sessions/tokens.ts';
 import { changeHistory } from '../booking-changes/manage.service.ts';
@@ -19,6 +19,7 @@ import {
   findCompany,
   inspectorExists,
   listConfirmedOrders,
+  listOrdersChangedSince,
   type ListedOrderRow,
   type OrdersFilter,
   loadAnswers,
@@ -204,6 +205,51 @@ export async function listOrders(
         ? cursorAt('before', first)
         : null,
   };
+}
+
+/**
+ * The public API's order list (decision 0087): by appointment with the listing's keyset cursor,
+ * or, with `updatedSince`, the orders changed since then, newest changed first, with a cursor of
+ * (updated_at, id); each order with when it last changed.
+ */
+export async function listOrdersForApi(
+  db: Database,
+  companyKey: string,
+  query: OrdersFilter & { updatedSince?: string | undefined; cursor?: OrdersCursor | undefined; limit: number },
+): Promise<{ orders: Array<AdminOrder & { updated_at: string }>; next_cursor: string | null }> {
+  const company = await companyOf(db, companyKey);
+  const changed = query.updatedSince !== undefined;
+  if (changed && query.cursor !== undefined && (query.cursor.direction !== 'after' || query.cursor.at === null))
+    throw new AppError(400, 'invalid_request', 'not a cursor of this list', 'cursor');
+  const [{ rows, more }, shared] = await Promise.all([
+    changed
+      ? listOrdersChangedSince(
+          db,
+          company.id,
+          query,
+          query.updatedSince!,
+          query.cursor ? { at: query.cursor.at!, id: query.cursor.id } : null,
+          query.limit,
+        )
+      : listConfirmedOrders(
+          db,
+          company.id,
+          query,
+          { cursor: query.cursor ?? null, limit: query.limit },
+          { count: false },
+        ),
+    listingNames(db, company.id),
+  ]);
+  const orders = await adminOrdersOf(db, company, rows, shared);
+  const updated = new Map(rows.map((row) => [row.order.id, row.order.updatedAt.toISOString()]));
+  const last = rows.at(-1);
+  const next =
+    !more || !last
+      ? null
+      : changed
+        ? encodeOrdersCursor({ direction: 'after', at: last.order.updatedAt.toISOString(), id: last.order.id })
+        : cursorAt('after', last);
+  return { orders: orders.map((order) => ({ ...order, updated_at: updated.get(order.id)! })), next_cursor: next };
 }
 
 export async function orderEvents(db: Database, companyKey: string, orderId: string) {
