@@ -64,6 +64,8 @@ interface CompanyA {
   officeUuid: string;
   /** An agreement template of A's (issue 43). */
   templateId: string;
+  /** An API key of A's (issue 46). */
+  apiKeyId: string;
   /** Words that only A's data holds: none may appear in an answer to B or to nobody. */
   markers: string[];
 }
@@ -164,6 +166,13 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       },
     });
     expect(agreement.statusCode, agreement.body).toBe(201);
+    const apiKey = await harness.app.inject({
+      method: 'POST',
+      url: '/api/console/companies/demo/api-keys',
+      headers: owner.headers,
+      payload: { name: 'A-only integration', scopes: ['orders:read'] },
+    });
+    expect(apiKey.statusCode, apiKey.body).toBe(201);
     const [ownerMember] = await db
       .select({ id: t.authMembers.id })
       .from(t.authMembers)
@@ -190,6 +199,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       signerId: String(request!.payload.signer_id),
       officeUuid: DEMO_OFFICE_UUID,
       templateId: String(agreement.json().id),
+      apiKeyId: apiKey.json<{ key: { id: string } }>().key.id,
       markers: [
         'Scioto Valley',
         'a-owner@wall-a.example',
@@ -202,6 +212,8 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
         'A-only check 1001',
         'A-only agreement',
         'A-only wording',
+        'A-only integration',
+        apiKey.json<{ key: { prefix: string } }>().key.prefix,
         order.orderId,
         owner.userId,
         organizationId,
@@ -244,7 +256,14 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       agreement_id: a.agreementId,
       signer_id: a.signerId,
       template_id: a.templateId,
-      id: before === 'orders' ? a.orderId : before === 'time-off' ? a.timeOffId : undefined,
+      id:
+        before === 'orders'
+          ? a.orderId
+          : before === 'time-off'
+            ? a.timeOffId
+            : before === 'api-keys'
+              ? a.apiKeyId
+              : undefined,
     };
     const value = values[name];
     if (value === undefined)
@@ -312,6 +331,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       db.select().from(t.companyPaymentSecrets).where(eq(t.companyPaymentSecrets.companyId, a.companyId)),
       db.select().from(t.agreementTemplates).where(eq(t.agreementTemplates.companyId, a.companyId)),
       db.select().from(t.agreementTemplateVersions).where(eq(t.agreementTemplateVersions.companyId, a.companyId)),
+      db.select().from(t.apiKeys).where(eq(t.apiKeys.companyId, a.companyId)),
       db
         .select({ id: t.authUsers.id, name: t.authUsers.name, email: t.authUsers.email })
         .from(t.authUsers)

@@ -31,7 +31,15 @@ const ORDER_ID_EXAMPLE = '3f8e2a10-4b5c-4d6e-8f90-a1b2c3d4e5f6';
 
 /** A POST's answer, first or replayed (a replayed 4xx keeps its status and error body). */
 function sendAnswer(reply: FastifyReply, answer: IdempotentAnswer) {
-  if (answer.replayed) reply.header('idempotent-replayed', 'true');
+  if (!answer.replayed) return reply.status(answer.status).send(answer.body);
+  reply.header('idempotent-replayed', 'true');
+  // A kept error is sent as the error handler sends one: as text, past the route's schema for that status.
+  if (answer.status >= 400 && typeof answer.body === 'object' && answer.body !== null && 'error' in answer.body)
+    return reply
+      .status(answer.status)
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(answer.body));
   return reply.status(answer.status).send(answer.body);
 }
 

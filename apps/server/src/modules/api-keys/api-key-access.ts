@@ -12,13 +12,10 @@ declare module 'fastify' {
   }
 }
 
-/** Requests a key may make at once, refilled at this many a minute (decision 0087). */
-export const API_KEY_RATE_LIMIT = 120;
-
 const limiters = new WeakMap<AppContext, KeyRateLimiter>();
 function limiterOf(ctx: AppContext): KeyRateLimiter {
   let limiter = limiters.get(ctx);
-  if (!limiter) limiters.set(ctx, (limiter = new KeyRateLimiter(API_KEY_RATE_LIMIT, ctx.clock)));
+  if (!limiter) limiters.set(ctx, (limiter = new KeyRateLimiter(ctx.config.API_KEY_RATE_LIMIT, ctx.clock)));
   return limiter;
 }
 

@@ -148,6 +148,12 @@ export async function recordApiKeyUse(
   use: { method: string; route: string; status: number },
   now: Date,
 ): Promise<void> {
+  // The last use first: once the event is there, so is the last use it set.
+  if (
+    !caller.revoked &&
+    (caller.lastUsedAt === null || now.getTime() - caller.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS)
+  )
+    await touchApiKey(db, caller.keyId, now, LAST_USED_RESOLUTION_MS);
   await insertApiKeyEvent(db, {
     companyId: caller.companyId,
     apiKeyId: caller.keyId,
@@ -156,9 +162,4 @@ export async function recordApiKeyUse(
     status: use.status,
     at: now,
   });
-  if (
-    !caller.revoked &&
-    (caller.lastUsedAt === null || now.getTime() - caller.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS)
-  )
-    await touchApiKey(db, caller.keyId, now, LAST_USED_RESOLUTION_MS);
 }
