@@ -87,7 +87,7 @@ describe("the console's configuration addresses", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Website embedding' })).toBeTruthy();
   });
 
-  it('opens the Privacy page among the editors, after Website embedding and before Agreements and History', async () => {
+  it('opens the Privacy page among the editors, after Website embedding and API keys, and before Agreements and History', async () => {
     openConsole('/demo/privacy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Configuration' });
@@ -95,6 +95,7 @@ describe("the console's configuration addresses", () => {
     const labels = CONFIGURATION_PAGES.map((page) => page.label);
     expect(labels.slice(labels.indexOf('Website embedding'))).toEqual([
       'Website embedding',
+      'API keys',
       'Privacy',
       'Agreements',
       'History',
