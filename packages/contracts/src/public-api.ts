@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { adminOrderSchema } from './confirm.ts';
-import { adminCancelBodySchema, adminRescheduleBodySchema, manageChangeResponseSchema } from './manage.ts';
+import {
+  adminCancelBodySchema,
+  adminRescheduleBodySchema,
+  manageAvailabilityQuerySchema,
+  manageChangeResponseSchema,
+} from './manage.ts';
 import { ordersCursorSchema } from './orders-cursor.ts';
 import { withAcceptableText } from './text.ts';
 
@@ -118,6 +123,9 @@ export const publicOrdersResponseSchema = z.object({
 export type PublicOrdersResponse = z.infer<typeof publicOrdersResponseSchema>;
 
 export const publicOrderParamsSchema = z.object({ id: z.uuid() }).strict();
+
+/** GET /api/v1/orders/{id}/availability: office-local dates, as the manage page's. */
+export const publicAvailabilityQuerySchema = manageAvailabilityQuerySchema;
 
 /** POST /api/v1/orders/{id}/reschedule: as the office's (the admin API's) move. */
 export const publicRescheduleBodySchema = adminRescheduleBodySchema;

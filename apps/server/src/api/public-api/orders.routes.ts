@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { appointmentSlotSchema, MAX_AVAILABILITY_WINDOW_DAYS } from '@scheduler/contracts/scheduling';
 import {
+  publicAvailabilityQuerySchema,
   publicCancelBodySchema,
   publicChangeResponseSchema,
   publicOrderParamsSchema,
@@ -23,6 +26,8 @@ import {
   rescheduleBooking,
 } from '../../modules/booking-changes/manage.service.ts';
 import { NotFoundError } from '../../errors.ts';
+import { sendCompressible } from '../../http/precompressed.ts';
+import { moveAvailabilityJson } from '../../modules/scheduling/scheduling.service.ts';
 
 const tags = ['public API'];
 /** The OpenAPI security requirement of a route: an API key with `scope` (the generated tests read it). */
@@ -111,6 +116,33 @@ export function publicOrderRoutes(ctx: AppContext) {
         const order = orders[0];
         if (!order) throw new NotFoundError('The order');
         return order;
+      },
+    );
+
+    app.get(
+      '/api/v1/orders/:id/availability',
+      {
+        onRequest: requireApiKey(ctx, 'orders:read'),
+        schema: {
+          tags,
+          security: securityOf('orders:read'),
+          summary:
+            'The times a booking could move to (scope orders:read), in a window of office-local dates: its own length, services and address',
+          description: `As the client's manage page offers them, at most ${MAX_AVAILABILITY_WINDOW_DAYS} days. Example: \`GET /api/v1/orders/${ORDER_ID_EXAMPLE}/availability?from=2026-12-01&to=2026-12-07\`; a slot's \`timestamp\` (Unix seconds) is the \`start\` to move to.`,
+          params: publicOrderParamsSchema,
+          querystring: publicAvailabilityQuerySchema,
+          response: { 200: z.array(appointmentSlotSchema) },
+        },
+      },
+      async (request, reply) => {
+        const caller = apiKeyCallerOf(request);
+        const scope = await orderScopeOf(ctx.db, caller.companyKey, request.params.id);
+        return sendCompressible(
+          request,
+          reply as FastifyReply,
+          await moveAvailabilityJson(ctx.scheduling, scope, request.query, now()),
+          'application/json; charset=utf-8',
+        );
       },
     );
 

@@ -77,7 +77,9 @@ describeOnEachDatabase('the public API and its keys', (factory) => {
       );
   };
   /** The operation's URL for an order id. */
-  const urlOf = (operation: V1Operation, orderId: string) => operation.path.replace('{id}', orderId);
+  const urlOf = (operation: V1Operation, orderId: string) =>
+    operation.path.replace('{id}', orderId) +
+    (operation.path.endsWith('/availability') ? '?from=2027-03-09&to=2027-03-09' : '');
   /** A body each POST accepts. */
   const bodyOf = (operation: V1Operation): Record<string, unknown> | undefined =>
     operation.method === 'GET'
@@ -442,6 +444,26 @@ describeOnEachDatabase('the public API and its keys', (factory) => {
     expect(replayed.statusCode).toBe(409);
     expect(replayed.headers['idempotent-replayed']).toBe('true');
     expect(replayed.json()).toEqual(refused.json());
+  });
+
+  it('offers the times a booking could move to, as its manage page does', async () => {
+    const key = await createKey(['orders:read']);
+    const movingDay = demoOrdinaryWeekday('2027-03-15');
+    const viaApi = await v1(
+      'GET',
+      `/api/v1/orders/${first.orderId}/availability?from=${movingDay}&to=${movingDay}`,
+      key.secret,
+    );
+    expect(viaApi.statusCode, viaApi.body).toBe(200);
+    expect(viaApi.json<AppointmentSlot[]>().length).toBeGreaterThan(0);
+    expect(viaApi.json()).toEqual((await first.availability(movingDay)).json());
+    const reversed = await v1(
+      'GET',
+      `/api/v1/orders/${first.orderId}/availability?from=${movingDay}&to=2027-03-01`,
+      key.secret,
+    );
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().error.field).toBe('to');
   });
 
   it('moves through the office’s policy code: a time not free answers 409 unavailable with alternatives', async () => {
