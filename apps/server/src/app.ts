@@ -22,6 +22,7 @@ import { pricePreviewRoutes } from './api/console/price-preview.routes.ts';
 import { phoneBookingRoutes } from './api/console/phone-booking.routes.ts';
 import { apiKeyRoutes } from './api/console/api-keys.routes.ts';
 import { publicOrderRoutes } from './api/public-api/orders.routes.ts';
+import { publicPeopleRoutes } from './api/public-api/people.routes.ts';
 import { registerApiKeyUses } from './modules/api-keys/api-key-access.ts';
 import { changeKeys } from './db/change-feed.ts';
 import { SchedulingStore } from './modules/scheduling/scheduling.store.ts';
@@ -220,5 +221,6 @@ export async function buildApp(
   await app.register(reportRoutes(ctx));
   await app.register(apiKeyRoutes(ctx));
   await app.register(publicOrderRoutes(ctx));
+  await app.register(publicPeopleRoutes(ctx));
   return app;
 }

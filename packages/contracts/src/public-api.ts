@@ -148,3 +148,57 @@ export const publicPostHeadersSchema = z
       .describe('Repeating a POST with the same key and body within 24 hours answers as the first did'),
   })
   .passthrough();
+
+// ---- The directory ----
+
+/** A directory person's id in the API: what they are and their number, `agent_12` or `contact_5`. */
+export const PUBLIC_PERSON_ID = /^(agent|contact)_([1-9][0-9]{0,9})$/;
+
+export const publicPeopleQuerySchema = z
+  .object({
+    type: z.enum(['agents', 'contacts']).default('agents').describe('Agents (real estate and insurance) or contacts'),
+    limit: z.coerce.number().int().min(1).max(200).default(100),
+    cursor: z
+      .string()
+      .regex(/^[1-9][0-9]{0,9}$/, "a page's next_cursor")
+      .optional()
+      .describe("The previous page's `next_cursor`"),
+  })
+  .strict();
+export type PublicPeopleQuery = z.infer<typeof publicPeopleQuerySchema>;
+
+export const publicPersonParamsSchema = z
+  .object({ id: z.string().max(20).regex(PUBLIC_PERSON_ID, 'agent_<number> or contact_<number>') })
+  .strict();
+
+/** A person of the company's directory, as its document keeps them. */
+export const publicPersonSchema = z.object({
+  id: z.string().describe('e.g. "agent_12" or "contact_5"'),
+  role: z.enum(['real_estate_agent', 'insurance_agent', 'contact']),
+  first: z.string(),
+  last: z.string(),
+  email: z.string(),
+  mobile_phone: z.string(),
+  work_phone: z.string(),
+  home_phone: z.string(),
+  work_fax: z.string(),
+  home_fax: z.string(),
+  company: z.string(),
+  /** An insurance agent's agency; "" otherwise. */
+  agency: z.string(),
+  /** A contact's type (attorney, lender…); null for an agent. */
+  contact_type: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  postal_code: z.string(),
+  /** Added by a visitor in the wizard rather than by the company. */
+  added_online: z.boolean(),
+});
+export type PublicPerson = z.infer<typeof publicPersonSchema>;
+
+export const publicPeopleResponseSchema = z.object({
+  people: z.array(publicPersonSchema),
+  next_cursor: z.string().nullable(),
+});
+export type PublicPeopleResponse = z.infer<typeof publicPeopleResponseSchema>;

@@ -12,10 +12,9 @@ import {
   publicOrdersResponseSchema,
   publicPostHeadersSchema,
   publicRescheduleBodySchema,
-  type ApiKeyScope,
 } from '@scheduler/contracts/public-api';
 import type { AppContext } from '../../context.ts';
-import { noQuery } from '../shared-schemas.ts';
+import { apiKeySecurity, noQuery } from '../shared-schemas.ts';
 import { apiKeyCallerOf, requireApiKey } from '../../modules/api-keys/api-key-access.ts';
 import { idempotent, type IdempotentAnswer } from '../../modules/api-keys/idempotency.service.ts';
 import { listOrdersForApi } from '../../modules/order-list/admin-orders.service.ts';
@@ -30,8 +29,6 @@ import { sendCompressible } from '../../http/precompressed.ts';
 import { moveAvailabilityJson } from '../../modules/scheduling/scheduling.service.ts';
 
 const tags = ['public API'];
-/** The OpenAPI security requirement of a route: an API key with `scope` (the generated tests read it). */
-const securityOf = (scope: ApiKeyScope) => [{ apiKey: [scope] }];
 const ORDER_ID_EXAMPLE = '3f8e2a10-4b5c-4d6e-8f90-a1b2c3d4e5f6';
 
 /** A POST's answer, first or replayed (a replayed 4xx keeps its status and error body). */
@@ -65,7 +62,7 @@ export function publicOrderRoutes(ctx: AppContext) {
         onRequest: requireApiKey(ctx, 'orders:read'),
         schema: {
           tags,
-          security: securityOf('orders:read'),
+          security: apiKeySecurity('orders:read'),
           summary: 'Lists the orders (scope orders:read): by appointment, or with updated_since the ones changed since',
           description:
             'Booked and cancelled orders (never drafts), `limit` a page (at most 100) and `next_cursor` for the next. ' +
@@ -98,7 +95,7 @@ export function publicOrderRoutes(ctx: AppContext) {
         onRequest: requireApiKey(ctx, 'orders:read'),
         schema: {
           tags,
-          security: securityOf('orders:read'),
+          security: apiKeySecurity('orders:read'),
           summary: 'One order as the console sees it (scope orders:read); another company\u2019s or a draft: 404',
           description: `Times on the office's clock and as UTC instants, people, property answers, services and total. Example: \`GET /api/v1/orders/${ORDER_ID_EXAMPLE}\`.`,
           params: publicOrderParamsSchema,
@@ -125,7 +122,7 @@ export function publicOrderRoutes(ctx: AppContext) {
         onRequest: requireApiKey(ctx, 'orders:read'),
         schema: {
           tags,
-          security: securityOf('orders:read'),
+          security: apiKeySecurity('orders:read'),
           summary:
             'The times a booking could move to (scope orders:read), in a window of office-local dates: its own length, services and address',
           description: `As the client's manage page offers them, at most ${MAX_AVAILABILITY_WINDOW_DAYS} days. Example: \`GET /api/v1/orders/${ORDER_ID_EXAMPLE}/availability?from=2026-12-01&to=2026-12-07\`; a slot's \`timestamp\` (Unix seconds) is the \`start\` to move to.`,
@@ -152,7 +149,7 @@ export function publicOrderRoutes(ctx: AppContext) {
         onRequest: requireApiKey(ctx, 'orders:write'),
         schema: {
           tags,
-          security: securityOf('orders:write'),
+          security: apiKeySecurity('orders:write'),
           summary: 'Moves a booking (scope orders:write), as the office does: the same policy and messages',
           description:
             'Body as the admin API\u2019s move, e.g. `{"start": "2026-12-02T14:00:00-05:00", "from_start": "2026-12-01T14:00:00-05:00"}`. ' +
@@ -195,7 +192,7 @@ export function publicOrderRoutes(ctx: AppContext) {
         onRequest: requireApiKey(ctx, 'orders:write'),
         schema: {
           tags,
-          security: securityOf('orders:write'),
+          security: apiKeySecurity('orders:write'),
           summary: 'Cancels a booking (scope orders:write), as the office does: the same policy, fee and messages',
           description:
             'Body as the admin API\u2019s cancellation, e.g. `{"reason": "The buyer withdrew", "waive_fee": true}`. Cancelling a cancelled order answers as the first. Idempotency-Key: a repeat answers as the first.',

@@ -21,6 +21,8 @@ const OTHER_KEY = 'api-other';
 const OTHER_OFFICE = 'c0000000-0000-4000-8000-0000000000a7';
 /** The default of API_KEY_RATE_LIMIT. */
 const API_KEY_RATE_LIMIT = 120;
+/** An agent id only the demo's directory has (the other company is a copy of the demo, ids and all). */
+const DEMO_ONLY_AGENT = 777;
 const ADMIN = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
 interface V1Operation {
@@ -78,8 +80,10 @@ describeOnEachDatabase('the public API and its keys', (factory) => {
   };
   /** The operation's URL for an order id. */
   const urlOf = (operation: V1Operation, orderId: string) =>
-    operation.path.replace('{id}', orderId) +
-    (operation.path.endsWith('/availability') ? '?from=2027-03-09&to=2027-03-09' : '');
+    operation.path.replace(
+      '{id}',
+      operation.path.startsWith('/api/v1/people/') ? `agent_${DEMO_ONLY_AGENT}` : orderId,
+    ) + (operation.path.endsWith('/availability') ? '?from=2027-03-09&to=2027-03-09' : '');
   /** A body each POST accepts. */
   const bodyOf = (operation: V1Operation): Record<string, unknown> | undefined =>
     operation.method === 'GET'
@@ -98,6 +102,14 @@ describeOnEachDatabase('the public API and its keys', (factory) => {
     first = await ManagedBooking.book(harness, day);
     second = await ManagedBooking.book(harness, day, { pick: (slots) => slots[1] });
     otherBooking = await ManagedBooking.book(harness, day, { company: { key: OTHER_KEY, officeUuid: OTHER_OFFICE } });
+    await harness.database.db.insert(t.agents).values({
+      companyId: first.order.companyId,
+      id: DEMO_ONLY_AGENT,
+      kind: 'insurance',
+      first: 'Ida',
+      last: 'Demo-Only',
+      agency: 'Buckeye Mutual',
+    });
   });
   beforeEach(() => setClock(harness, MONDAY));
   afterAll(async () => harness.close());
@@ -170,7 +182,12 @@ describeOnEachDatabase('the public API and its keys', (factory) => {
   it('walks every /api/v1 route: no key, the operator token, a key without its scope, a revoked key, and another company’s key on this company’s order', async () => {
     const operations = await v1Operations();
     expect(operations.map((operation) => `${operation.method} ${operation.path}`)).toEqual(
-      expect.arrayContaining(['GET /api/v1/orders', 'GET /api/v1/orders/{id}', 'POST /api/v1/orders/{id}/cancel']),
+      expect.arrayContaining([
+        'GET /api/v1/orders',
+        'GET /api/v1/orders/{id}',
+        'POST /api/v1/orders/{id}/cancel',
+        'GET /api/v1/people/{id}',
+      ]),
     );
     const all = await createKey([...API_KEY_SCOPES]);
     const revoked = await createKey([...API_KEY_SCOPES]);
@@ -464,6 +481,49 @@ describeOnEachDatabase('the public API and its keys', (factory) => {
     );
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().error.field).toBe('to');
+  });
+
+  it('reads the directory: agents and contacts by id, a page at a time, each as the document keeps them', async () => {
+    const key = await createKey(['directory:read']);
+    const page1 = await v1('GET', '/api/v1/people?limit=2', key.secret);
+    expect(page1.statusCode, page1.body).toBe(200);
+    const first2 = page1.json<{
+      people: Array<{ id: string; first: string; role: string }>;
+      next_cursor: string | null;
+    }>();
+    expect(first2.people.map((person) => [person.id, person.first, person.role])).toEqual([
+      ['agent_201', 'Jessica', 'real_estate_agent'],
+      ['agent_202', 'Brian', 'real_estate_agent'],
+    ]);
+    expect(first2.next_cursor).toBe('202');
+    const page2 = (await v1('GET', '/api/v1/people?limit=2&cursor=202', key.secret)).json<{
+      people: Array<{ id: string }>;
+    }>();
+    expect(page2.people.map((person) => person.id)).toEqual(['agent_203', 'agent_204']);
+    const everyAgent = (await v1('GET', '/api/v1/people?limit=200', key.secret)).json<{
+      people: Array<{ id: string }>;
+      next_cursor: string | null;
+    }>();
+    expect(everyAgent.people.at(-1)?.id).toBe(`agent_${DEMO_ONLY_AGENT}`);
+    expect(everyAgent.next_cursor).toBeNull();
+    const contacts = (await v1('GET', '/api/v1/people?type=contacts&limit=1', key.secret)).json<{
+      people: Array<{ id: string; contact_type: unknown; role: string }>;
+    }>();
+    expect(contacts.people).toEqual([
+      expect.objectContaining({ id: 'contact_401', role: 'contact', contact_type: { id: 1, name: 'Loan Officer' } }),
+    ]);
+    const one = await v1('GET', `/api/v1/people/agent_${DEMO_ONLY_AGENT}`, key.secret);
+    expect(one.json()).toMatchObject({ role: 'insurance_agent', agency: 'Buckeye Mutual', last: 'Demo-Only' });
+    expect((await v1('GET', '/api/v1/people/agent_999999', key.secret)).statusCode).toBe(404);
+    for (const bad of [
+      '/api/v1/people/12',
+      '/api/v1/people/agent_0',
+      '/api/v1/people?limit=201',
+      '/api/v1/people?cursor=abc',
+    ]) {
+      const response = await v1('GET', bad, key.secret);
+      expect(response.statusCode, bad).toBe(400);
+    }
   });
 
   it('moves through the office’s policy code: a time not free answers 409 unavailable with alternatives', async () => {
