@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { apiKeySecurity, noQuery } from '../shared-schemas.ts';
 import { apiKeyCallerOf, requireApiKey } from '../../modules/api-keys/api-key-access.ts';
-import { idempotent, type IdempotentAnswer } from '../../modules/api-keys/idempotency.service.ts';
+import { replyIdempotently } from '../../modules/api-keys/idempotency.service.ts';
 import { listOrdersForApi } from '../../modules/order-list/admin-orders.service.ts';
 import {
   cancelBooking,
@@ -30,20 +30,6 @@ import { moveAvailabilityJson } from '../../modules/scheduling/scheduling.servic
 
 const tags = ['public API'];
 const ORDER_ID_EXAMPLE = '3f8e2a10-4b5c-4d6e-8f90-a1b2c3d4e5f6';
-
-/** A POST's answer, first or replayed (a replayed 4xx keeps its status and error body). */
-function sendAnswer(reply: FastifyReply, answer: IdempotentAnswer) {
-  if (!answer.replayed) return reply.status(answer.status).send(answer.body);
-  reply.header('idempotent-replayed', 'true');
-  // A kept error is sent as the error handler sends one: as text, past the route's schema for that status.
-  if (answer.status >= 400 && typeof answer.body === 'object' && answer.body !== null && 'error' in answer.body)
-    return reply
-      .status(answer.status)
-      .header('cache-control', 'no-store')
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify(answer.body));
-  return reply.status(answer.status).send(answer.body);
-}
 
 /**
  * The public API's orders (issue 46, decision 0087), for a company's own systems with an API key:
@@ -161,29 +147,19 @@ export function publicOrderRoutes(ctx: AppContext) {
           response: { 200: publicChangeResponseSchema, 409: publicChangeResponseSchema },
         },
       },
-      async (request, reply) => {
-        const caller = apiKeyCallerOf(request);
-        const answer = await idempotent(
-          ctx.db,
-          caller,
-          request.headers['idempotency-key'],
-          { method: request.method, route: request.routeOptions.url ?? '', params: request.params, body: request.body },
-          now(),
-          async () => {
-            const scope = await orderScopeOf(ctx.db, caller.companyKey, request.params.id);
-            const { start, from_start: fromStart, override } = request.body;
-            const result = await rescheduleBooking(
-              deps,
-              scope,
-              { kind: 'office', override },
-              { start, fromStart: fromStart ?? null },
-              now(),
-            );
-            return { status: result.status === 'ok' ? 200 : 409, body: result };
-          },
-        );
-        return sendAnswer(reply, answer);
-      },
+      async (request, reply) =>
+        replyIdempotently(ctx.db, request, reply as FastifyReply, now(), async (caller) => {
+          const scope = await orderScopeOf(ctx.db, caller.companyKey, request.params.id);
+          const { start, from_start: fromStart, override } = request.body;
+          const result = await rescheduleBooking(
+            deps,
+            scope,
+            { kind: 'office', override },
+            { start, fromStart: fromStart ?? null },
+            now(),
+          );
+          return { status: result.status === 'ok' ? 200 : 409, body: result };
+        }),
     );
 
     app.post(
@@ -203,29 +179,19 @@ export function publicOrderRoutes(ctx: AppContext) {
           response: { 200: publicChangeResponseSchema },
         },
       },
-      async (request, reply) => {
-        const caller = apiKeyCallerOf(request);
-        const answer = await idempotent(
-          ctx.db,
-          caller,
-          request.headers['idempotency-key'],
-          { method: request.method, route: request.routeOptions.url ?? '', params: request.params, body: request.body },
-          now(),
-          async () => {
-            const scope = await orderScopeOf(ctx.db, caller.companyKey, request.params.id);
-            const { reason, override, waive_fee: waiveFee } = request.body;
-            const result = await cancelBooking(
-              deps,
-              scope,
-              { kind: 'office', override },
-              { reason, feeCents: null, waiveFee },
-              now(),
-            );
-            return { status: 200, body: result };
-          },
-        );
-        return sendAnswer(reply, answer);
-      },
+      async (request, reply) =>
+        replyIdempotently(ctx.db, request, reply as FastifyReply, now(), async (caller) => {
+          const scope = await orderScopeOf(ctx.db, caller.companyKey, request.params.id);
+          const { reason, override, waive_fee: waiveFee } = request.body;
+          const result = await cancelBooking(
+            deps,
+            scope,
+            { kind: 'office', override },
+            { reason, feeCents: null, waiveFee },
+            now(),
+          );
+          return { status: 200, body: result };
+        }),
     );
   };
 }

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/connection.ts';
 import { AppError, ConflictError } from '../../errors.ts';
 import type { ApiKeyCaller } from './api-keys.service.ts';
+import { apiKeyCallerOf } from './api-key-access.ts';
 import { claimIdempotencyKey, releaseIdempotencyKey, saveIdempotentResponse } from './api-keys.repository.ts';
 
 /** How long an answer is kept for its Idempotency-Key. */
@@ -77,4 +79,38 @@ export async function idempotent(
   }
   await saveIdempotentResponse(db, id, result.status, result.body);
   return { ...result, replayed: false };
+}
+
+/**
+ * A public API POST answered once per Idempotency-Key (`idempotent`), from the request its guard
+ * let in: the key's caller, the header, the route's pattern, its path parameters and body. A
+ * replayed answer says so (`Idempotent-Replayed: true`); a kept error is sent as the error handler
+ * sends one, as text past the route's schema for that status.
+ */
+export async function replyIdempotently(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  now: Date,
+  answer: (caller: ApiKeyCaller) => Promise<{ status: number; body: unknown }>,
+): Promise<FastifyReply> {
+  const caller = apiKeyCallerOf(request);
+  const header = request.headers['idempotency-key'];
+  const result = await idempotent(
+    db,
+    caller,
+    typeof header === 'string' ? header : undefined,
+    { method: request.method, route: request.routeOptions.url ?? '', params: request.params, body: request.body },
+    now,
+    () => answer(caller),
+  );
+  if (!result.replayed) return reply.status(result.status).send(result.body);
+  reply.header('idempotent-replayed', 'true');
+  if (result.status >= 400 && typeof result.body === 'object' && result.body !== null && 'error' in result.body)
+    return reply
+      .status(result.status)
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(result.body));
+  return reply.status(result.status).send(result.body);
 }

@@ -6,6 +6,7 @@ import {
 } from '@scheduler/contracts/public-api';
 import type { Executor } from '../../db/connection.ts';
 import { NotFoundError } from '../../errors.ts';
+import { recordOfRow } from './person-copies.ts';
 import {
   findAnyAgent,
   findDirectoryContact,
@@ -25,24 +26,27 @@ type ContactTypes = ReadonlyMap<number, string>;
 function publicPersonOf(row: AgentRow | DirectoryContactRow, types: ContactTypes): PublicPerson {
   const agent = 'kind' in row ? row : null;
   const contactTypeId = 'contactTypeId' in row ? row.contactTypeId : null;
+  // The person's fields as the domain reads a directory row (person-copies.ts), then the API's own.
+  const { id, state: _state, pac_opt_out: _optOut, ...person } = recordOfRow(row);
+  const text = (field: keyof typeof person) => (typeof person[field] === 'string' ? String(person[field]) : '');
   return {
-    id: `${agent ? 'agent' : 'contact'}_${row.id}`,
+    id: `${agent ? 'agent' : 'contact'}_${id}`,
     role: agent ? (agent.kind === 'insurance' ? 'insurance_agent' : 'real_estate_agent') : 'contact',
-    first: row.first,
-    last: row.last,
-    email: row.email,
-    mobile_phone: row.mobilePhone,
-    work_phone: row.workPhone,
-    home_phone: row.homePhone,
-    work_fax: row.workFax,
-    home_fax: row.homeFax,
-    company: row.company,
-    agency: agent?.agency ?? '',
+    first: text('first'),
+    last: text('last'),
+    email: text('email'),
+    mobile_phone: text('mobile_phone'),
+    work_phone: text('work_phone'),
+    home_phone: text('home_phone'),
+    work_fax: text('work_fax'),
+    home_fax: text('home_fax'),
+    company: text('company'),
+    agency: text('agency'),
     contact_type: contactTypeId === null ? null : { id: contactTypeId, name: types.get(contactTypeId) ?? '' },
-    address1: row.address1,
-    address2: row.address2,
-    city: row.city,
-    postal_code: row.postalCode,
+    address1: text('address1'),
+    address2: text('address2'),
+    city: text('city'),
+    postal_code: text('postal_code'),
     added_online: row.source === 'visitor',
   };
 }

@@ -38,6 +38,7 @@ import { fieldProps } from '../../../shared/form.ts';
 import { Loading } from '../../../shared/Loading.tsx';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
 import { PageSection } from '../../../shared/PageSection.tsx';
+import { useCopyField } from '../../../shared/copy-field.ts';
 import { apiKeysQueryOptions, useCreateApiKey, useRevokeApiKey } from './api-keys.ts';
 
 const TITLE = 'API keys';
@@ -228,19 +229,7 @@ function CreateKeyDialog({ companyKey, onClose }: { companyKey: string; onClose:
 }
 
 function ShownOnce({ created, onClose }: { created: ApiKeyCreated; onClose: () => void }) {
-  const field = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState<boolean | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      setCopied(true);
-    } catch {
-      // Refused by the browser: the key is selected for the person to copy.
-      setCopied(false);
-      field.current?.focus();
-      field.current?.select();
-    }
-  };
+  const { field, copied, copy } = useCopyField();
   return (
     <>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
@@ -256,7 +245,7 @@ function ShownOnce({ created, onClose }: { created: ApiKeyCreated; onClose: () =
           onFocus={(event) => event.target.select()}
         />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <Button variant="outlined" onClick={() => void copy()}>
+          <Button variant="outlined" onClick={() => void copy(created.secret)}>
             Copy the key
           </Button>
           <Typography role="status">
