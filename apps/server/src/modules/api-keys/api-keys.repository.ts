@@ -143,12 +143,3 @@ export async function releaseIdempotencyKey(
       ),
     );
 }
-
-/** Deletes the idempotency keys expired before `at` (the retention job's), at most `limit`. */
-export async function deleteExpiredIdempotencyKeys(db: Executor, at: Date): Promise<number> {
-  const deleted = await db
-    .delete(t.apiIdempotencyKeys)
-    .where(lt(t.apiIdempotencyKeys.expiresAt, at))
-    .returning({ key: t.apiIdempotencyKeys.key });
-  return deleted.length;
-}
