@@ -55,7 +55,8 @@ export const apiKeyCreateBodySchema = withAcceptableText(
         .max(API_KEY_SCOPES.length)
         .refine((scopes) => new Set(scopes).size === scopes.length, 'each scope once'),
     })
-    .strict(),
+    .strict()
+    .meta({ examples: [{ name: 'Report writer', scopes: ['orders:read', 'directory:read'] }] }),
 );
 export type ApiKeyCreateBody = z.infer<typeof apiKeyCreateBodySchema>;
 
@@ -102,7 +103,8 @@ export const publicOrdersQuerySchema = z
       .optional()
       .describe(
         'Only orders changed at or after this instant, newest changed first (Zapier polling); without it, by appointment, soonest first',
-      ),
+      )
+      .meta({ examples: ['2026-11-30T09:00:00Z'] }),
     limit: z.coerce.number().int().min(1).max(100).default(50),
     cursor: ordersCursorSchema.optional(),
   })
@@ -128,9 +130,13 @@ export const publicOrderParamsSchema = z.object({ id: z.uuid() }).strict();
 export const publicAvailabilityQuerySchema = manageAvailabilityQuerySchema;
 
 /** POST /api/v1/orders/{id}/reschedule: as the office's (the admin API's) move. */
-export const publicRescheduleBodySchema = adminRescheduleBodySchema;
+export const publicRescheduleBodySchema = adminRescheduleBodySchema.meta({
+  examples: [{ start: '2026-12-02T14:00:00-05:00', from_start: '2026-12-01T14:00:00-05:00' }],
+});
 /** POST /api/v1/orders/{id}/cancel: as the office's cancellation. */
-export const publicCancelBodySchema = adminCancelBodySchema;
+export const publicCancelBodySchema = adminCancelBodySchema.meta({
+  examples: [{ reason: 'The buyer withdrew', waive_fee: true }],
+});
 export const publicChangeResponseSchema = manageChangeResponseSchema;
 
 /** The Idempotency-Key header every POST of /api/v1 takes (optional, 1 to 255 visible ASCII characters). */
