@@ -114,6 +114,28 @@ export type PublicOrdersQuery = z.infer<typeof publicOrdersQuerySchema>;
 /** An order as the API answers it: the console's listing of it, and when it last changed. */
 export const publicOrderSchema = adminOrderSchema.extend({
   updated_at: z.string().describe('When anything of the order last changed (UTC instant): what updated_since compares'),
+  lines: z
+    .array(
+      z.object({
+        kind: z.enum(['package', 'bundle-savings', 'service', 'savings', 'fee', 'coupon', 'tax']),
+        label: z.string(),
+        amount_cents: z
+          .number()
+          .int()
+          .nullable()
+          .describe('Negative for a saving or coupon; null where the company hides it'),
+      }),
+    )
+    .describe(
+      'The price lines as the client was shown them at booking (the package, services, savings, fees, coupons, taxes)',
+    ),
+  lines_total_cents: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'What the lines add up to: total_cents, or the total before tax where the company shows prices before tax; null where amounts are hidden',
+    ),
 });
 export type PublicOrder = z.infer<typeof publicOrderSchema>;
 

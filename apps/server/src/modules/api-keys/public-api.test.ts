@@ -317,6 +317,10 @@ describeOnEachDatabase('the public API and its keys', (factory) => {
     expect(order.datetime).toBe(first.start);
     expect(order.people.map((person) => person.email)).toContain('dana@example.com');
     expect(order.total_cents).toBeGreaterThan(0);
+    // The lines add up to the total shown (the demo shows prices with tax: the total).
+    expect(order.lines.map((line) => line.kind)).toContain('service');
+    expect(order.lines.reduce((sum, line) => sum + (line.amount_cents ?? 0), 0)).toBe(order.lines_total_cents);
+    expect(order.lines_total_cents).toBe(order.total_cents);
     expect(Date.parse(order.updated_at)).not.toBeNaN();
     expect((await v1('GET', '/api/v1/orders/00000000-0000-4000-8000-000000000000', key.secret)).statusCode).toBe(404);
     const bad = await v1('GET', '/api/v1/orders/not-a-uuid', key.secret);

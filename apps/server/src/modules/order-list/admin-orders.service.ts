@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ATTRIBUTION_FIELDS } from '@scheduler/contracts/attribution';
 import type { AdminOrder, AdminOrderPerson, AdminOrdersQuery, AdminOrdersResponse } from '@scheduler/contracts/confirm';
+import type { PublicOrdersResponse } from '@scheduler/contracts/public-api';
 import { encodeOrdersCursor, type OrdersCursor } from '@scheduler/contracts/orders-cursor';
 import type { Database } from '../../db/connection.ts';
 import { AppError, NotFoundError, UnauthorizedError } from '../../errors.ts';
@@ -11,6 +12,8 @@ import { changeHistory } from '../booking-changes/manage.service.ts';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { csvText } from '../../http/csv-text.ts';
 import { officeClockAt } from '@scheduler/domain/office-clock';
+import { DisplayTotalMismatch, displayLines, type DisplayLineKind } from '@scheduler/domain/pricing/display-lines';
+import { pricingSchema } from '@scheduler/contracts/pricing';
 import { answeredQuestions, foundationText } from '@scheduler/domain/property/answer-text';
 import { storedPersonName } from '@scheduler/domain/people/person-display';
 import {
@@ -207,6 +210,27 @@ export async function listOrders(
   };
 }
 
+/** The price lines the client was shown at booking, from the order's frozen pricing, and what they add up to. */
+function priceLinesOf(snapshot: Record<string, unknown> | null): {
+  lines: Array<{ kind: DisplayLineKind; label: string; amount_cents: number | null }>;
+  lines_total_cents: number | null;
+} {
+  const frozen = pricingSchema.safeParse(snapshot?.pricing);
+  if (!frozen.success) return { lines: [], lines_total_cents: null };
+  let shown: ReturnType<typeof displayLines>;
+  try {
+    shown = displayLines(frozen.data);
+  } catch (error) {
+    // A frozen price whose lines no longer add up is listed without them, never as a 500.
+    if (error instanceof DisplayTotalMismatch) return { lines: [], lines_total_cents: null };
+    throw error;
+  }
+  return {
+    lines: shown.lines.map((line) => ({ kind: line.kind, label: line.label, amount_cents: line.amount })),
+    lines_total_cents: shown.total,
+  };
+}
+
 /**
  * The public API's order list (decision 0087): by appointment with the listing's keyset cursor,
  * or, with `updatedSince`, the orders changed since then, newest changed first, with a cursor of
@@ -216,7 +240,7 @@ export async function listOrdersForApi(
   db: Database,
   companyKey: string,
   query: OrdersFilter & { updatedSince?: string | undefined; cursor?: OrdersCursor | undefined; limit: number },
-): Promise<{ orders: Array<AdminOrder & { updated_at: string }>; next_cursor: string | null }> {
+): Promise<PublicOrdersResponse> {
   const company = await companyOf(db, companyKey);
   const changed = query.updatedSince !== undefined;
   if (changed && query.cursor !== undefined && (query.cursor.direction !== 'after' || query.cursor.at === null))
@@ -242,6 +266,7 @@ export async function listOrdersForApi(
   ]);
   const orders = await adminOrdersOf(db, company, rows, shared);
   const updated = new Map(rows.map((row) => [row.order.id, row.order.updatedAt.toISOString()]));
+  const priced = new Map(rows.map((row) => [row.order.id, priceLinesOf(row.order.pricingSnapshot)]));
   const last = rows.at(-1);
   const next =
     !more || !last
@@ -249,7 +274,10 @@ export async function listOrdersForApi(
       : changed
         ? encodeOrdersCursor({ direction: 'after', at: last.order.updatedAt.toISOString(), id: last.order.id })
         : cursorAt('after', last);
-  return { orders: orders.map((order) => ({ ...order, updated_at: updated.get(order.id)! })), next_cursor: next };
+  return {
+    orders: orders.map((order) => ({ ...order, updated_at: updated.get(order.id)!, ...priced.get(order.id)! })),
+    next_cursor: next,
+  };
 }
 
 export async function orderEvents(db: Database, companyKey: string, orderId: string) {
