@@ -22,8 +22,9 @@ const MAX_BACK_UP = 2;
  * to a higher rank runs back up. Each rank is what its modules stand on:
  *  0 sessions — the wizard's session and its tokens: every visitor call starts here.
  *  1 orders, office — the order one session edits, and the office (company, brand, embedding).
- *  2 notifications, console-auth, people — the job queue and messages (which read an order's
- *    facts), the console's accounts and memberships (whose e-mails are queued jobs), the order's people.
+ *  2 notifications, console-auth, people, api-keys — the job queue and messages (which read an order's
+ *    facts), the console's accounts and memberships (whose e-mails are queued jobs), the order's people,
+ *    and a company's API keys (made by a member) with their guard, rate limit and idempotency keys.
  *  3 company-document, schedule, analytics — the company's versioned document (which writes the
  *    notification settings and reads offices), the inspectors' schedule and time off for members,
  *    the funnel's events.
@@ -55,6 +56,7 @@ const MODULE_RANKS: Record<string, number> = {
   notifications: 2,
   'console-auth': 2,
   people: 2,
+  'api-keys': 2,
   'company-document': 3,
   schedule: 3,
   analytics: 3,

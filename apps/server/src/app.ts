@@ -21,6 +21,10 @@ import { analyticsRoutes } from './api/console/analytics.routes.ts';
 import { reportRoutes } from './api/console/reports.routes.ts';
 import { pricePreviewRoutes } from './api/console/price-preview.routes.ts';
 import { phoneBookingRoutes } from './api/console/phone-booking.routes.ts';
+import { apiKeyRoutes } from './api/console/api-keys.routes.ts';
+import { publicOrderRoutes } from './api/public-api/orders.routes.ts';
+import { publicPeopleRoutes } from './api/public-api/people.routes.ts';
+import { registerApiKeyUses } from './modules/api-keys/api-key-access.ts';
 import { changeKeys } from './db/change-feed.ts';
 import { SchedulingStore } from './modules/scheduling/scheduling.store.ts';
 import { SessionStore } from './modules/sessions/sessions.store.ts';
@@ -164,6 +168,7 @@ export async function buildApp(
     consoleAuth: lazyConsoleAuth,
   };
   const ctx: AppContext = { ...partial, access: visitorAccess(app, partial) };
+  registerApiKeyUses(app, ctx);
   // main.ts prints the first owner's sign-in link through it, and tests sign people in.
   app.decorate('consoleAuth', lazyConsoleAuth);
 
@@ -216,5 +221,8 @@ export async function buildApp(
   await app.register(adminAnalyticsRoutes(ctx));
   await app.register(analyticsRoutes(ctx));
   await app.register(reportRoutes(ctx));
+  await app.register(apiKeyRoutes(ctx));
+  await app.register(publicOrderRoutes(ctx));
+  await app.register(publicPeopleRoutes(ctx));
   return app;
 }

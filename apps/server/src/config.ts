@@ -29,6 +29,8 @@ export const configSchema = z.object({
   SEARCH_RATE_LIMIT: positiveInt(120),
   /** Writes a session may make per minute, all write routes together. */
   WRITE_RATE_LIMIT: positiveInt(60),
+  /** Requests an API key may make per minute on /api/v1 (a token bucket per key, decision 0087). */
+  API_KEY_RATE_LIMIT: positiveInt(120),
   SESSION_TTL_DAYS: positiveInt(7),
   /**
    * How long opening a PostgreSQL connection, or waiting for a free one, may take. With the

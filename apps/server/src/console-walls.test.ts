@@ -68,6 +68,8 @@ interface CompanyA {
   /** A's webhook endpoint and a delivery in its log (decision 0086). */
   endpointId: string;
   deliveryId: string;
+  /** An API key of A's (issue 46). */
+  apiKeyId: string;
   /** Words that only A's data holds: none may appear in an answer to B or to nobody. */
   markers: string[];
 }
@@ -182,6 +184,13 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       },
     });
     expect(agreement.statusCode, agreement.body).toBe(201);
+    const apiKey = await harness.app.inject({
+      method: 'POST',
+      url: '/api/console/companies/demo/api-keys',
+      headers: owner.headers,
+      payload: { name: 'A-only integration', scopes: ['orders:read'] },
+    });
+    expect(apiKey.statusCode, apiKey.body).toBe(201);
     const [ownerMember] = await db
       .select({ id: t.authMembers.id })
       .from(t.authMembers)
@@ -211,6 +220,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       signerId: String(request!.payload.signer_id),
       officeUuid: DEMO_OFFICE_UUID,
       templateId: String(agreement.json().id),
+      apiKeyId: apiKey.json<{ key: { id: string } }>().key.id,
       markers: [
         'Scioto Valley',
         'a-owner@wall-a.example',
@@ -225,6 +235,8 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
         'A-only wording',
         'a-only-hook',
         'A-only webhook',
+        'A-only integration',
+        apiKey.json<{ key: { prefix: string } }>().key.prefix,
         order.orderId,
         owner.userId,
         organizationId,
@@ -269,7 +281,14 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       template_id: a.templateId,
       endpoint_id: a.endpointId,
       delivery_id: a.deliveryId,
-      id: before === 'orders' ? a.orderId : before === 'time-off' ? a.timeOffId : undefined,
+      id:
+        before === 'orders'
+          ? a.orderId
+          : before === 'time-off'
+            ? a.timeOffId
+            : before === 'api-keys'
+              ? a.apiKeyId
+              : undefined,
     };
     const value = values[name];
     if (value === undefined)
@@ -341,6 +360,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       db.select().from(t.agreementTemplateVersions).where(eq(t.agreementTemplateVersions.companyId, a.companyId)),
       db.select().from(t.webhookEndpoints).where(eq(t.webhookEndpoints.companyId, a.companyId)),
       db.select().from(t.webhookDeliveries).where(eq(t.webhookDeliveries.companyId, a.companyId)),
+      db.select().from(t.apiKeys).where(eq(t.apiKeys.companyId, a.companyId)),
       db
         .select({ id: t.authUsers.id, name: t.authUsers.name, email: t.authUsers.email })
         .from(t.authUsers)

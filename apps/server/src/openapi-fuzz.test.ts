@@ -5,6 +5,8 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '@scheduler/contracts/errors';
+import { API_KEY_SCOPES } from '@scheduler/contracts/public-api';
+import { signedInMember } from './modules/console-auth/console-test-support.ts';
 import { runsDatabaseFactory } from './db/test-databases.ts';
 import { DEMO_OFFICE_UUID } from './modules/company-document/demo-company.ts';
 import { fuzzedObject, fuzzedValue, hostileValue, type JsonSchema } from './test-support/openapi-arbitraries.ts';
@@ -135,6 +137,7 @@ describe('the API under random and hostile input (OpenAPI-driven fuzz, on the ru
   let harness: TestApp;
   let operations: Operation[];
   let tokens: string[];
+  let apiKey: string;
   const histogram = new Map<number, number>();
   let sent = 0;
 
@@ -145,7 +148,12 @@ describe('the API under random and hostile input (OpenAPI-driven fuzz, on the ru
   beforeAll(async () => {
     harness = await startTestApp(runsDatabaseFactory(), {
       webDistDir,
-      config: { SESSION_RATE_LIMIT: '1000000', SEARCH_RATE_LIMIT: '1000000', WRITE_RATE_LIMIT: '1000000' },
+      config: {
+        SESSION_RATE_LIMIT: '1000000',
+        SEARCH_RATE_LIMIT: '1000000',
+        WRITE_RATE_LIMIT: '1000000',
+        API_KEY_RATE_LIMIT: '1000000',
+      },
     });
     const imported = await harness.app.inject({
       method: 'PUT',
@@ -156,6 +164,16 @@ describe('the API under random and hostile input (OpenAPI-driven fuzz, on the ru
     if (imported.statusCode !== 200) throw new Error(`could not import the fuzz company: ${imported.body}`);
     operations = operationsOf((await harness.app.inject({ method: 'GET', url: '/api/openapi.json' })).json());
     tokens = await Promise.all([1, 2, 3].map(() => startDemoSession(harness.app)));
+    // The public API's calls (/api/v1) carry an API key of the demo company with every scope.
+    const owner = await signedInMember(harness, 'owner@fuzz.example', 'owner');
+    const key = await harness.app.inject({
+      method: 'POST',
+      url: '/api/console/companies/demo/api-keys',
+      headers: owner.headers,
+      payload: { name: 'Fuzz', scopes: [...API_KEY_SCOPES] },
+    });
+    if (key.statusCode !== 201) throw new Error(`could not make an API key: ${key.body}`);
+    apiKey = key.json<{ secret: string }>().secret;
   });
   afterAll(async () => {
     const statuses = [...histogram.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`);
@@ -170,6 +188,7 @@ describe('the API under random and hostile input (OpenAPI-driven fuzz, on the ru
     const now = Date.now();
     const context = { now, uuids: [DEMO_OFFICE_UUID, FUZZ_OFFICE_UUID, 'a1c0ffee-0000-4000-8000-000000000001'] };
     const admin = operation.path.startsWith('/api/admin/');
+    const publicApi = operation.path.startsWith('/api/v1/');
     const pathValues = fc.record(
       Object.fromEntries(
         operation.parameters
@@ -202,7 +221,11 @@ describe('the API under random and hostile input (OpenAPI-driven fuzz, on the ru
         arbitrary: fc
           .constantFrom(...tokens)
           .map((token): Record<string, string> =>
-            admin ? { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } : { 'x-auth-token': token },
+            admin
+              ? { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }
+              : publicApi
+                ? { authorization: `Bearer ${apiKey}`, 'idempotency-key': token.slice(0, 8) }
+                : { 'x-auth-token': token },
           ),
       },
       {

@@ -254,6 +254,48 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
     expect(booked.total).toBeLessThan((before.pricing as { totals: { grand_total: number } }).totals.grand_total);
   });
 
+  it("lists through the public API, with each company's key, only that company's orders; another's id is 404 (issue 46)", async () => {
+    const keyOf = async (companyKey: string) => {
+      const owner = await signedInMember(harness, `api-owner@${companyKey}.example`, 'owner', companyKey);
+      const made = await harness.app.inject({
+        method: 'POST',
+        url: `/api/console/companies/${companyKey}/api-keys`,
+        headers: owner.headers,
+        payload: { name: 'Walls', scopes: ['orders:read', 'orders:write'] },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      return { authorization: `Bearer ${made.json<{ secret: string }>().secret}` };
+    };
+    const demoKey = await keyOf('demo');
+    const twinKey = await keyOf(TWIN_KEY);
+    const list = async (headers: Record<string, string>, query = '') =>
+      (await harness.app.inject({ method: 'GET', url: `/api/v1/orders${query}`, headers })).json();
+    for (const query of ['', '?updated_since=2000-01-01T00:00:00Z', '?status=all&inspector_id=101']) {
+      const own = await list(demoKey, query);
+      expect(own.orders.map((o: { id: string }) => o.id)).toEqual(
+        query.includes('inspector') ? expect.any(Array) : [order.orderId],
+      );
+      expect(JSON.stringify(own)).not.toMatch(/Twin|twin-client@example\.com/);
+      const twins = await list(twinKey, query);
+      expect(twins.orders.map((o: { id: string }) => o.id)).not.toContain(order.orderId);
+    }
+    for (const [headers, id] of [
+      [demoKey, twinOrder.orderId],
+      [twinKey, order.orderId],
+    ] as const) {
+      expect((await harness.app.inject({ method: 'GET', url: `/api/v1/orders/${id}`, headers })).statusCode).toBe(404);
+      const cancel = await harness.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${id}/cancel`,
+        headers,
+        payload: { reason: 'wall' },
+      });
+      expect(cancel.statusCode).toBe(404);
+    }
+    const [demoRow] = await harness.database.db.select().from(t.orders).where(eq(t.orders.id, order.orderId));
+    expect(demoRow!.status).toBe('confirmed');
+  });
+
   it("lists in the office's admin view only the company's own orders, each with its own people and names", async () => {
     const list = async (key: string) =>
       (await harness.app.inject({ method: 'GET', url: `/api/admin/companies/${key}/orders`, headers: ADMIN })).json();

@@ -96,6 +96,11 @@ export const errorCodeSchema = z.enum([
   'uri_too_long',
   'headers_too_large',
   'rate_limited',
+  // The public API (decision 0087): a key lacking the route's scope (403); an Idempotency-Key
+  // reused with another body (422), or while its first request is still being answered (409).
+  'insufficient_scope',
+  'idempotency_key_reused',
+  'idempotency_key_in_use',
   // 5xx: nothing internal is ever shown.
   'internal_error',
   'unavailable',

@@ -49,7 +49,7 @@ export const ACTIONS = [
   'privacy.manage',
   /** The company's agreement templates and how they are signed (issue 43, decision 0080). */
   'agreements.manage',
-  /** The company's webhooks: endpoints, their secrets, the delivery log and resends (issue 46, decision 0086). */
+  /** The company's integrations: its webhooks (decision 0086) and API keys (decision 0087). */
   'integrations.manage',
   /** The team: its members and their roles, invitations, removing a member. */
   'team.manage',
@@ -94,7 +94,7 @@ export const PERMISSIONS: Readonly<Record<Action, Readonly<Record<ConsoleRole, G
   'privacy.manage': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   // What clients sign before an inspection is the company's legal word: its owners' and admins'.
   'agreements.manage': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
-  // What leaves the product for other systems, signed with the company's secret: its owners' and admins' word.
+  // What leaves the product for other systems, and the keys that open the company's orders: its owners' and admins' word.
   'integrations.manage': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'team.manage': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'team.link_inspector': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },

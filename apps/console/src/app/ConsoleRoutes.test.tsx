@@ -87,7 +87,7 @@ describe("the console's configuration addresses", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Website embedding' })).toBeTruthy();
   });
 
-  it('opens the Privacy page among the editors, after Website embedding and Webhooks, before Agreements and History', async () => {
+  it('opens the Privacy page among the editors, after Website embedding, Webhooks and API keys, before Agreements and History', async () => {
     openConsole('/demo/privacy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Configuration' });
@@ -96,6 +96,7 @@ describe("the console's configuration addresses", () => {
     expect(labels.slice(labels.indexOf('Website embedding'))).toEqual([
       'Website embedding',
       'Webhooks',
+      'API keys',
       'Privacy',
       'Agreements',
       'History',

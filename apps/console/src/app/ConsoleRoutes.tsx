@@ -30,6 +30,7 @@ const HistoryPage = lazyPage(() => import('../pages/configuration/history/Histor
 const BookingChangesPage = lazyPage(() => import('../pages/configuration/booking-changes/BookingChangesPage.tsx'));
 const MessagesPage = lazyPage(() => import('../pages/configuration/messages/MessagesPage.tsx'));
 const EmbeddingPage = lazyPage(() => import('../pages/configuration/embedding/EmbeddingPage.tsx'));
+const ApiKeysPage = lazyPage(() => import('../pages/configuration/api-keys/ApiKeysPage.tsx'));
 const PrivacyPage = lazyPage(() => import('../pages/configuration/privacy/PrivacyPage.tsx'));
 const AgreementsPage = lazyPage(() => import('../pages/configuration/agreements/AgreementsPage.tsx'));
 const WebhooksPage = lazyPage(() => import('../pages/configuration/webhooks/WebhooksPage.tsx'));
@@ -121,6 +122,7 @@ export function ConsoleRoutes() {
           <Route path="messages" element={<MessagesPage />} />
           <Route path="payments" element={<PaymentsPage />} />
           <Route path="embedding" element={<EmbeddingPage />} />
+          <Route path="api-keys" element={<ApiKeysPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="agreements" element={<AgreementsPage />} />
           <Route path="webhooks" element={<WebhooksPage />} />

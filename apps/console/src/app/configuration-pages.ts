@@ -1,7 +1,7 @@
 /**
  * The configuration editors (issue 26) in the order a company sets itself up: who it is and where,
  * who inspects, what it sells and charges, what it asks, whom it knows, then how bookings change,
- * what it says, how it is paid, where it is shown, how long it keeps its clients' data, what its
+ * what it says, how it is paid, where it is shown, which of its systems may call it, how long it keeps its clients' data, what its
  * clients sign, and the history of it all. The shell's "Configuration" link opens the first; the configuration layout
  * lists them all.
  */
@@ -19,6 +19,8 @@ export const CONFIGURATION_PAGES = [
   { path: 'embedding', label: 'Website embedding' },
   // What the company's other systems are told (issue 46): listed only to the roles that may change it.
   { path: 'webhooks', label: 'Webhooks', action: 'integrations.manage' },
+  // The company's keys for its other systems (issue 46): listed only to the roles that may make them.
+  { path: 'api-keys', label: 'API keys', action: 'integrations.manage' },
   { path: 'privacy', label: 'Privacy' },
   // What clients sign (issue 43): listed only to the roles that may change it.
   { path: 'agreements', label: 'Agreements', action: 'agreements.manage' },

@@ -466,6 +466,10 @@ export const orders = pgTable(
     // The order lists, the schedule and the CSV read one company's orders in a window of time,
     // and page them by keyset on (datetime, id) (migration 0028, decision 0071).
     index('orders_company_datetime_id_idx').on(t.companyId, t.datetime, t.id),
+    // The public API's polling (`updated_since`, decision 0087) reads one company's orders newest
+    // changed first, by keyset on (updated_at, id); a trigger (migration 0041) bumps updated_at on
+    // every update that does not set it itself.
+    index('orders_company_updated_id_idx').on(t.companyId, t.updatedAt, t.id),
     // The funnel counts an office's visits by the day they started.
     index('orders_company_office_created_idx').on(t.companyId, t.officeId, t.createdAt),
     // The pruning of abandoned drafts (decision 0075) finds the drafts untouched the longest,
@@ -1739,5 +1743,72 @@ export const webhookDeliveries = pgTable(
       .on(t.endpointId, t.orderId, t.id)
       .where(sql`state = 'pending'`),
     index('webhook_deliveries_created_idx').on(t.createdAt),
+  ],
+);
+
+/** A company's keys for the public API (/api/v1, decision 0087): only a hash of each is kept, never the key. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The key's public part (`isk_live_<prefix>_…`), unique: how a presented key finds its row. */
+    prefix: text('prefix').notNull().unique(),
+    /** SHA-256 of the whole key, hex; compared in constant time. */
+    keyHash: text('key_hash').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull().default([]),
+    createdByUserId: text('created_by_user_id'),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+    /** When it was last used, to the minute at best (written at most once a minute per key). */
+    lastUsedAt: instant('last_used_at'),
+    revokedAt: instant('revoked_at'),
+    revokedByName: text('revoked_by_name'),
+  },
+  (t) => [index('api_keys_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/** Every use of an API key: which key, the method, the route's pattern and the answer's status; never a body or a person. */
+export const apiKeyEvents = pgTable(
+  'api_key_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: uuid('company_id').notNull(),
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    route: text('route').notNull(),
+    status: integer('status').notNull(),
+    at: instant('at').notNull(),
+  },
+  (t) => [index('api_key_events_key_idx').on(t.apiKeyId, t.id), index('api_key_events_at_idx').on(t.at)],
+);
+
+/**
+ * The public API's idempotency keys (decision 0087): per company, API key and the caller's key, the
+ * request's hash and, once answered, the answer, kept 24 hours. A row without an answer is a
+ * request in flight: a concurrent duplicate is refused with 409.
+ */
+export const apiIdempotencyKeys = pgTable(
+  'api_idempotency_keys',
+  {
+    companyId: uuid('company_id').notNull(),
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body').$type<unknown>(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.apiKeyId, t.key] }),
+    index('api_idempotency_keys_expires_idx').on(t.expiresAt),
   ],
 );

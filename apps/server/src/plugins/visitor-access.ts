@@ -76,7 +76,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * is Better Auth's (its origin check and rate limit), and the mail side's bounce reports check
  * MAIL_BOUNCE_SECRET (decision 0070).
  */
-export const NON_VISITOR_WRITES = /^\/api\/(admin\/|payments\/[a-z]+\/webhook\/|console\/|auth\/|mail\/bounces$)/;
+export const NON_VISITOR_WRITES = /^\/api\/(admin\/|v1\/|payments\/[a-z]+\/webhook\/|console\/|auth\/|mail\/bounces$)/;
 
 function methodsOf(route: RouteOptions): string[] {
   return Array.isArray(route.method) ? route.method : [route.method];

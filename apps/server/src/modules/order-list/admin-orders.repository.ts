@@ -202,6 +202,30 @@ export async function listConfirmedOrders(
   return { rows: page.rows, more: page.more, total };
 }
 
+/**
+ * The public API's polling (decision 0087): booked or cancelled orders of the filter changed at or
+ * after `since`, newest changed first (ties by id, descending), after the cursor's (updated_at, id),
+ * at most `limit` and whether more lie beyond. A range of `orders_company_updated_id_idx` read
+ * backward.
+ */
+export async function listOrdersChangedSince(
+  db: Executor,
+  companyId: string,
+  range: OrdersFilter,
+  since: string,
+  cursor: { at: string; id: string } | null,
+  limit: number,
+): Promise<{ rows: ListedOrderRow[]; more: boolean }> {
+  const conditions = [...filterConditions(companyId, range), sql`${t.orders.updatedAt} >= ${since}::timestamptz`];
+  if (cursor)
+    conditions.push(sql`(${t.orders.updatedAt}, ${t.orders.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`);
+  const rows = await selectListed(db)
+    .where(and(...conditions))
+    .orderBy(desc(t.orders.updatedAt), desc(t.orders.id))
+    .limit(limit + 1);
+  return { rows: rows.slice(0, limit), more: rows.length > limit };
+}
+
 /** How many orders a listing's filter matches. */
 export async function countConfirmedOrders(db: Executor, companyId: string, range: OrdersFilter): Promise<number> {
   const [count] = await db

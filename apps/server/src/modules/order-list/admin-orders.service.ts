@@ -2,15 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ATTRIBUTION_FIELDS } from '@scheduler/contracts/attribution';
 import type { AdminOrder, AdminOrderPerson, AdminOrdersQuery, AdminOrdersResponse } from '@scheduler/contracts/confirm';
+import type { PublicOrdersResponse } from '@scheduler/contracts/public-api';
 import { encodeOrdersCursor, type OrdersCursor } from '@scheduler/contracts/orders-cursor';
 import type { Database } from '../../db/connection.ts';
-import { NotFoundError, UnauthorizedError } from '../../errors.ts';
+import { AppError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { calendarFeed, type ConfirmedOrderFacts } from '../notifications/mail-content.ts';
 import { hashToken } from '../sessions/tokens.ts';
 import { changeHistory } from '../booking-changes/manage.service.ts';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { csvText } from '../../http/csv-text.ts';
 import { officeClockAt } from '@scheduler/domain/office-clock';
+import { DisplayTotalMismatch, displayLines, type DisplayLineKind } from '@scheduler/domain/pricing/display-lines';
+import { pricingSchema } from '@scheduler/contracts/pricing';
 import { answeredQuestions, foundationText } from '@scheduler/domain/property/answer-text';
 import { storedPersonName } from '@scheduler/domain/people/person-display';
 import {
@@ -19,6 +22,7 @@ import {
   findCompany,
   inspectorExists,
   listConfirmedOrders,
+  listOrdersChangedSince,
   type ListedOrderRow,
   type OrdersFilter,
   loadAnswers,
@@ -203,6 +207,76 @@ export async function listOrders(
       (backward && more) || (!backward && (query.cursor !== undefined || query.page > 1))
         ? cursorAt('before', first)
         : null,
+  };
+}
+
+/** The price lines the client was shown at booking, from the order's frozen pricing, and what they add up to. */
+function priceLinesOf(snapshot: Record<string, unknown> | null): {
+  lines: Array<{ kind: DisplayLineKind; label: string; amount_cents: number | null }>;
+  lines_total_cents: number | null;
+} {
+  const frozen = pricingSchema.safeParse(snapshot?.pricing);
+  if (!frozen.success) return { lines: [], lines_total_cents: null };
+  let shown: ReturnType<typeof displayLines>;
+  try {
+    shown = displayLines(frozen.data);
+  } catch (error) {
+    // A frozen price whose lines no longer add up is listed without them, never as a 500.
+    if (error instanceof DisplayTotalMismatch) return { lines: [], lines_total_cents: null };
+    throw error;
+  }
+  return {
+    lines: shown.lines.map((line) => ({ kind: line.kind, label: line.label, amount_cents: line.amount })),
+    lines_total_cents: shown.total,
+  };
+}
+
+/**
+ * The public API's order list (decision 0087): by appointment with the listing's keyset cursor,
+ * or, with `updatedSince`, the orders changed since then, newest changed first, with a cursor of
+ * (updated_at, id); each order with when it last changed.
+ */
+export async function listOrdersForApi(
+  db: Database,
+  companyKey: string,
+  query: OrdersFilter & { updatedSince?: string | undefined; cursor?: OrdersCursor | undefined; limit: number },
+): Promise<PublicOrdersResponse> {
+  const company = await companyOf(db, companyKey);
+  const changed = query.updatedSince !== undefined;
+  if (changed && query.cursor !== undefined && (query.cursor.direction !== 'after' || query.cursor.at === null))
+    throw new AppError(400, 'invalid_request', 'not a cursor of this list', 'cursor');
+  const [{ rows, more }, shared] = await Promise.all([
+    changed
+      ? listOrdersChangedSince(
+          db,
+          company.id,
+          query,
+          query.updatedSince!,
+          query.cursor ? { at: query.cursor.at!, id: query.cursor.id } : null,
+          query.limit,
+        )
+      : listConfirmedOrders(
+          db,
+          company.id,
+          query,
+          { cursor: query.cursor ?? null, limit: query.limit },
+          { count: false },
+        ),
+    listingNames(db, company.id),
+  ]);
+  const orders = await adminOrdersOf(db, company, rows, shared);
+  const updated = new Map(rows.map((row) => [row.order.id, row.order.updatedAt.toISOString()]));
+  const priced = new Map(rows.map((row) => [row.order.id, priceLinesOf(row.order.pricingSnapshot)]));
+  const last = rows.at(-1);
+  const next =
+    !more || !last
+      ? null
+      : changed
+        ? encodeOrdersCursor({ direction: 'after', at: last.order.updatedAt.toISOString(), id: last.order.id })
+        : cursorAt('after', last);
+  return {
+    orders: orders.map((order) => ({ ...order, updated_at: updated.get(order.id)!, ...priced.get(order.id)! })),
+    next_cursor: next,
   };
 }
 

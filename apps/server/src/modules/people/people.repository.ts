@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { SEARCH_RESULT_LIMIT } from '@scheduler/contracts/people';
 import type { Setting } from '@scheduler/contracts/settings';
@@ -127,6 +127,33 @@ export async function findDirectoryContact(
     .select()
     .from(t.directoryContacts)
     .where(and(eq(t.directoryContacts.companyId, companyId), eq(t.directoryContacts.id, id)));
+  return row ?? null;
+}
+
+/** A page of the company's agents or contacts by id, after `afterId`, at most `limit` and whether more follow (the public API, decision 0087). */
+export async function listDirectoryPage(
+  db: Executor,
+  companyId: string,
+  type: 'agents' | 'contacts',
+  afterId: number,
+  limit: number,
+): Promise<{ rows: Array<AgentRow | DirectoryContactRow>; more: boolean }> {
+  const table = type === 'agents' ? t.agents : t.directoryContacts;
+  const rows: Array<AgentRow | DirectoryContactRow> = await db
+    .select()
+    .from(table)
+    .where(and(eq(table.companyId, companyId), gt(table.id, afterId)))
+    .orderBy(asc(table.id))
+    .limit(limit + 1);
+  return { rows: rows.slice(0, limit), more: rows.length > limit };
+}
+
+/** One agent of the company, whatever its kind, or null. */
+export async function findAnyAgent(db: Executor, companyId: string, id: number): Promise<AgentRow | null> {
+  const [row] = await db
+    .select()
+    .from(t.agents)
+    .where(and(eq(t.agents.companyId, companyId), eq(t.agents.id, id)));
   return row ?? null;
 }
 

@@ -4,7 +4,9 @@ import { pruneWebhookDeliveries } from '../webhooks/endpoints.service.ts';
 import { draftPruneTasks } from './abandoned-drafts.ts';
 import { cutoffOf, type PruneTask, type RetentionPolicy } from './prune-task.ts';
 import {
+  pruneApiKeyEvents,
   pruneDeadManageLinks,
+  pruneExpiredIdempotencyKeys,
   pruneExpiredAuthRows,
   pruneExpiredVisitorSessions,
   pruneEndedJobs,
@@ -39,6 +41,9 @@ export function pruneTasks(policy: RetentionPolicy): PruneTask[] {
       name: 'webhook_deliveries',
       pruneBatch: (db, now, limit) => pruneWebhookDeliveries(db, cutoffOf(now, policy), limit),
     },
+    // The public API's (decision 0087): the record of its keys' uses, and its idempotency keys once expired.
+    { name: 'api_key_events', pruneBatch: (db, now, limit) => pruneApiKeyEvents(db, cutoffOf(now, policy), limit) },
+    { name: 'idempotency_keys', pruneBatch: (db, now, limit) => pruneExpiredIdempotencyKeys(db, now, limit) },
     // The funnel rolled up, its rolled-up events, then the abandoned drafts (decision 0075), kept as long.
     ...draftPruneTasks({ draftDays: policy.days, funnelRawDays: policy.days }),
     // The people's data on inspections further back than their company keeps it (decision 0078);

@@ -81,3 +81,26 @@ export function pruneExpiredAuthRows(
 export function pruneExpiredVisitorSessions(db: Database, cutoff: Date, limit: number): Promise<number> {
   return deleteOrderRows(db, t.sessions, sql`r.expires_at < ${at(cutoff)} and o.status <> 'draft'`, limit);
 }
+
+/** Uses of API keys (decision 0087) recorded before `cutoff`: their audit trail is kept as long as the policy says. */
+export function pruneApiKeyEvents(db: Database, cutoff: Date, limit: number): Promise<number> {
+  return deleteBatch(
+    db,
+    sql`${t.apiKeyEvents}`,
+    'e',
+    sql`select id from ${t.apiKeyEvents} e where at < ${at(cutoff)}`,
+    limit,
+  );
+}
+
+/** The public API's idempotency keys whose 24 hours ended before `now` (decision 0087): a repeat after that is a new request anyway. */
+export async function pruneExpiredIdempotencyKeys(db: Database, now: Date, limit: number): Promise<number> {
+  const result = (await db.execute(sql`
+    with gone as (
+      delete from ${t.apiIdempotencyKeys} where (company_id, api_key_id, key) in (
+        select company_id, api_key_id, key from ${t.apiIdempotencyKeys} i
+        where expires_at < ${at(now)} limit ${limit} for update of i skip locked)
+      returning 1)
+    select count(*)::int as n from gone`)) as unknown as { rows: Array<{ n: number }> };
+  return Number(result.rows[0]?.n ?? 0);
+}

@@ -104,6 +104,59 @@ describeOnEachDatabase('the pruning job', { onPgliteToo: 'every test' }, (factor
     expect([older, otherCompanys].some((id) => [younger, onTheLimit].includes(id))).toBe(false);
   });
 
+  it("prunes API key uses one second past the limit and idempotency keys expired a millisecond before now, either company's (decision 0087)", async () => {
+    const keys: Array<{ companyId: string; apiKeyId: string }> = [];
+    for (const company of [0, 1]) {
+      const [key] = await database.db
+        .insert(t.apiKeys)
+        .values({
+          companyId: companies[company]!.id,
+          name: 'Retention',
+          prefix: `isk_live_retention${company}`,
+          keyHash: 'x',
+          scopes: ['orders:read'],
+        })
+        .returning({ id: t.apiKeys.id });
+      keys.push({ companyId: companies[company]!.id, apiKeyId: key!.id });
+    }
+    const use = (company: number, when: Date) => ({
+      ...keys[company]!,
+      method: 'GET',
+      route: '/api/v1/orders',
+      status: 200,
+      at: when,
+    });
+    await database.db
+      .insert(t.apiKeyEvents)
+      .values([use(0, at(-1000)), use(1, at(-1000)), use(0, at(0)), use(0, at(1000))]);
+    const idempotency = (company: number, key: string, expiresAt: Date) => ({
+      ...keys[company]!,
+      key,
+      requestHash: 'h',
+      createdAt: new Date(expiresAt.getTime() - 86_400_000),
+      expiresAt,
+    });
+    await database.db
+      .insert(t.apiIdempotencyKeys)
+      .values([
+        idempotency(0, 'expired', new Date(NOW.getTime() - 1)),
+        idempotency(1, 'expired', new Date(NOW.getTime() - 1)),
+        idempotency(0, 'now', NOW),
+        idempotency(0, 'later', new Date(NOW.getTime() + 1)),
+      ]);
+    expect(await prune('api_key_events')).toBe(2);
+    expect((await database.db.select().from(t.apiKeyEvents)).map((event) => event.at.getTime()).sort()).toEqual([
+      at(0).getTime(),
+      at(1000).getTime(),
+    ]);
+    expect(await prune('idempotency_keys')).toBe(2);
+    expect((await database.db.select().from(t.apiIdempotencyKeys)).map((row) => row.key).sort()).toEqual([
+      'later',
+      'now',
+    ]);
+    await database.db.delete(t.apiKeys);
+  });
+
   it('never prunes a job in flight, however old: not done, due, or held by a worker', async () => {
     const ancient = at(-365 * 86_400_000);
     const inFlight = [

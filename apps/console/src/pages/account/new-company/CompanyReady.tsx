@@ -3,29 +3,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { NewCompanyResponse } from '@scheduler/contracts/onboarding';
 import { PageSection } from '../../../shared/PageSection.tsx';
+import { useCopyField } from '../../../shared/copy-field.ts';
 import { SetupChecklist } from './SetupChecklist.tsx';
 
 /** The end of a sign-up: the link to share, and what is left to set up (issue 41), each a link to its editor. */
 export function CompanyReady({ created }: { created: NewCompanyResponse }) {
-  const [copied, setCopied] = useState<boolean | null>(null);
-  const field = useRef<HTMLInputElement | null>(null);
+  const { field, copied, copy } = useCopyField();
   const consolePath = `/${encodeURIComponent(created.company_key)}`;
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.scheduler_url);
-      setCopied(true);
-    } catch {
-      // The browser would not: the link is selected for the person to copy.
-      setCopied(false);
-      field.current?.focus();
-      field.current?.select();
-    }
-  };
 
   return (
     <>
@@ -44,7 +31,7 @@ export function CompanyReady({ created }: { created: NewCompanyResponse }) {
           onFocus={(event) => event.target.select()}
         />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-          <Button variant="contained" onClick={() => void copy()}>
+          <Button variant="contained" onClick={() => void copy(created.scheduler_url)}>
             Copy the link
           </Button>
           <Button variant="outlined" href={created.scheduler_url} target="_blank" rel="noopener">

@@ -1,0 +1,197 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { appointmentSlotSchema, MAX_AVAILABILITY_WINDOW_DAYS } from '@scheduler/contracts/scheduling';
+import {
+  publicAvailabilityQuerySchema,
+  publicCancelBodySchema,
+  publicChangeResponseSchema,
+  publicOrderParamsSchema,
+  publicOrderSchema,
+  publicOrdersQuerySchema,
+  publicOrdersResponseSchema,
+  publicPostHeadersSchema,
+  publicRescheduleBodySchema,
+} from '@scheduler/contracts/public-api';
+import type { AppContext } from '../../context.ts';
+import { apiKeySecurity, noQuery } from '../shared-schemas.ts';
+import { apiKeyCallerOf, requireApiKey } from '../../modules/api-keys/api-key-access.ts';
+import { replyIdempotently } from '../../modules/api-keys/idempotency.service.ts';
+import { listOrdersForApi } from '../../modules/order-list/admin-orders.service.ts';
+import {
+  cancelBooking,
+  manageDeps,
+  orderScopeOf,
+  rescheduleBooking,
+} from '../../modules/booking-changes/manage.service.ts';
+import { NotFoundError } from '../../errors.ts';
+import { sendCompressible } from '../../http/precompressed.ts';
+import { moveAvailabilityJson } from '../../modules/scheduling/scheduling.service.ts';
+
+const tags = ['public API'];
+const ORDER_ID_EXAMPLE = '3f8e2a10-4b5c-4d6e-8f90-a1b2c3d4e5f6';
+
+/**
+ * The public API's orders (issue 46, decision 0087), for a company's own systems with an API key:
+ * the key's company only (another company's order is 404), each route its scope. The changes go
+ * through the office's own code (booking-changes), as the admin API's and the console's do.
+ */
+export function publicOrderRoutes(ctx: AppContext) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const deps = manageDeps(ctx);
+    const now = () => new Date(ctx.clock());
+
+    app.get(
+      '/api/v1/orders',
+      {
+        onRequest: requireApiKey(ctx, 'orders:read'),
+        schema: {
+          tags,
+          security: apiKeySecurity('orders:read'),
+          summary: 'Lists the orders (scope orders:read): by appointment, or with updated_since the ones changed since',
+          description:
+            'Booked and cancelled orders (never drafts), `limit` a page (at most 100) and `next_cursor` for the next. ' +
+            'Filters: office-local dates `from`..`to` of the appointment, `inspector_id`, `status`. ' +
+            'For polling (Zapier): `updated_since` answers the orders changed at or after that instant, newest changed first; ' +
+            'keep the largest `updated_at` seen and ask again from it (an order may come again: de-duplicate by `id` and `updated_at`). ' +
+            'Example: `GET /api/v1/orders?updated_since=2026-11-30T09:00:00Z&limit=50`.',
+          querystring: publicOrdersQuerySchema,
+          response: { 200: publicOrdersResponseSchema },
+        },
+      },
+      async (request) => {
+        const caller = apiKeyCallerOf(request);
+        const q = request.query;
+        return listOrdersForApi(ctx.db, caller.companyKey, {
+          from: q.from,
+          to: q.to,
+          status: q.status,
+          inspectorId: q.inspector_id,
+          updatedSince: q.updated_since === undefined ? undefined : new Date(q.updated_since).toISOString(),
+          cursor: q.cursor,
+          limit: q.limit,
+        });
+      },
+    );
+
+    app.get(
+      '/api/v1/orders/:id',
+      {
+        onRequest: requireApiKey(ctx, 'orders:read'),
+        schema: {
+          tags,
+          security: apiKeySecurity('orders:read'),
+          summary: 'One order as the console sees it (scope orders:read); another company\u2019s or a draft: 404',
+          description: `Times on the office's clock and as UTC instants, people, property answers, services and total. Example: \`GET /api/v1/orders/${ORDER_ID_EXAMPLE}\`.`,
+          params: publicOrderParamsSchema,
+          querystring: noQuery,
+          response: { 200: publicOrderSchema },
+        },
+      },
+      async (request) => {
+        const caller = apiKeyCallerOf(request);
+        const { orders } = await listOrdersForApi(ctx.db, caller.companyKey, {
+          status: 'all',
+          orderId: request.params.id,
+          limit: 1,
+        });
+        const order = orders[0];
+        if (!order) throw new NotFoundError('The order');
+        return order;
+      },
+    );
+
+    app.get(
+      '/api/v1/orders/:id/availability',
+      {
+        onRequest: requireApiKey(ctx, 'orders:read'),
+        schema: {
+          tags,
+          security: apiKeySecurity('orders:read'),
+          summary:
+            'The times a booking could move to (scope orders:read), in a window of office-local dates: its own length, services and address',
+          description: `As the client's manage page offers them, at most ${MAX_AVAILABILITY_WINDOW_DAYS} days. Example: \`GET /api/v1/orders/${ORDER_ID_EXAMPLE}/availability?from=2026-12-01&to=2026-12-07\`; a slot's \`timestamp\` (Unix seconds) is the \`start\` to move to.`,
+          params: publicOrderParamsSchema,
+          querystring: publicAvailabilityQuerySchema,
+          response: { 200: z.array(appointmentSlotSchema) },
+        },
+      },
+      async (request, reply) => {
+        const caller = apiKeyCallerOf(request);
+        const scope = await orderScopeOf(ctx.db, caller.companyKey, request.params.id);
+        return sendCompressible(
+          request,
+          reply as FastifyReply,
+          await moveAvailabilityJson(ctx.scheduling, scope, request.query, now()),
+          'application/json; charset=utf-8',
+        );
+      },
+    );
+
+    app.post(
+      '/api/v1/orders/:id/reschedule',
+      {
+        onRequest: requireApiKey(ctx, 'orders:write'),
+        schema: {
+          tags,
+          security: apiKeySecurity('orders:write'),
+          summary: 'Moves a booking (scope orders:write), as the office does: the same policy and messages',
+          description:
+            'Body as the admin API\u2019s move, e.g. `{"start": "2026-12-02T14:00:00-05:00", "from_start": "2026-12-01T14:00:00-05:00"}`. ' +
+            '409 change_refused, order_changed, same_time, or status `unavailable` with alternatives when the time is taken. Idempotency-Key: a repeat answers as the first.',
+          params: publicOrderParamsSchema,
+          querystring: noQuery,
+          headers: publicPostHeadersSchema,
+          body: publicRescheduleBodySchema,
+          response: { 200: publicChangeResponseSchema, 409: publicChangeResponseSchema },
+        },
+      },
+      async (request, reply) =>
+        replyIdempotently(ctx.db, request, reply as FastifyReply, now(), async (caller) => {
+          const scope = await orderScopeOf(ctx.db, caller.companyKey, request.params.id);
+          const { start, from_start: fromStart, override } = request.body;
+          const result = await rescheduleBooking(
+            deps,
+            scope,
+            { kind: 'office', override },
+            { start, fromStart: fromStart ?? null },
+            now(),
+          );
+          return { status: result.status === 'ok' ? 200 : 409, body: result };
+        }),
+    );
+
+    app.post(
+      '/api/v1/orders/:id/cancel',
+      {
+        onRequest: requireApiKey(ctx, 'orders:write'),
+        schema: {
+          tags,
+          security: apiKeySecurity('orders:write'),
+          summary: 'Cancels a booking (scope orders:write), as the office does: the same policy, fee and messages',
+          description:
+            'Body as the admin API\u2019s cancellation, e.g. `{"reason": "The buyer withdrew", "waive_fee": true}`. Cancelling a cancelled order answers as the first. Idempotency-Key: a repeat answers as the first.',
+          params: publicOrderParamsSchema,
+          querystring: noQuery,
+          headers: publicPostHeadersSchema,
+          body: publicCancelBodySchema,
+          response: { 200: publicChangeResponseSchema },
+        },
+      },
+      async (request, reply) =>
+        replyIdempotently(ctx.db, request, reply as FastifyReply, now(), async (caller) => {
+          const scope = await orderScopeOf(ctx.db, caller.companyKey, request.params.id);
+          const { reason, override, waive_fee: waiveFee } = request.body;
+          const result = await cancelBooking(
+            deps,
+            scope,
+            { kind: 'office', override },
+            { reason, feeCents: null, waiveFee },
+            now(),
+          );
+          return { status: 200, body: result };
+        }),
+    );
+  };
+}

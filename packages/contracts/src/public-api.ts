@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { adminOrderSchema } from './confirm.ts';
+import {
+  adminCancelBodySchema,
+  adminRescheduleBodySchema,
+  manageAvailabilityQuerySchema,
+  manageChangeResponseSchema,
+} from './manage.ts';
+import { ordersCursorSchema } from './orders-cursor.ts';
+import { withAcceptableText } from './text.ts';
+
+/**
+ * The public API (/api/v1, issue 46, decision 0087): a company's own systems (a report writer, a
+ * CRM, Zapier) call it with an API key the company's owners and admins make in the console. A key
+ * opens one company's data, and only what its scopes allow.
+ */
+
+/** What a key may do; each /api/v1 route names the one it needs. */
+export const API_KEY_SCOPES = [
+  'orders:read',
+  'orders:write',
+  'directory:read',
+  'directory:write',
+  'webhooks:write',
+] as const;
+export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES);
+export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
+
+/** The words the console shows beside each scope's checkbox. */
+export const API_KEY_SCOPE_TEXTS: Readonly<Record<ApiKeyScope, string>> = {
+  'orders:read': 'Read orders',
+  'orders:write': 'Book, move and cancel orders',
+  'directory:read': 'Read the directory (agents and contacts)',
+  'directory:write': 'Add and change people in the directory',
+  'webhooks:write': 'Subscribe to events (webhooks, Zapier)',
+};
+
+export const API_KEY_NAME_MAX = 80;
+/** How many live (unrevoked) keys a company may have at once. */
+export const API_KEYS_PER_COMPANY_MAX = 50;
+
+/** The visible start of every key; `_live_` leaves room for test keys later. */
+export const API_KEY_PREFIX = 'isk_live_';
+/** A key as presented: `isk_live_<12-character id>_<43-character secret>`. */
+export const API_KEY_PATTERN = /^isk_live_([A-Za-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
+
+/** POST /api/console/companies/{company_key}/api-keys */
+export const apiKeyCreateBodySchema = withAcceptableText(
+  z
+    .object({
+      name: z.string().trim().min(1).max(API_KEY_NAME_MAX).describe('What the key is for, e.g. "Report writer"'),
+      scopes: z
+        .array(apiKeyScopeSchema)
+        .min(1)
+        .max(API_KEY_SCOPES.length)
+        .refine((scopes) => new Set(scopes).size === scopes.length, 'each scope once'),
+    })
+    .strict()
+    .meta({ examples: [{ name: 'Report writer', scopes: ['orders:read', 'directory:read'] }] }),
+);
+export type ApiKeyCreateBody = z.infer<typeof apiKeyCreateBodySchema>;
+
+/** A key as the console lists it: never the key, only its public prefix. */
+export const apiKeySummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** The key's visible start, `isk_live_<id>`: how the owner recognises it. */
+  prefix: z.string(),
+  scopes: z.array(apiKeyScopeSchema),
+  created_at: z.string(),
+  created_by: z.string().describe('The name of the member who made it'),
+  /** To the minute; null when never used. */
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;
+
+export const apiKeyListSchema = z.object({ keys: z.array(apiKeySummarySchema) });
+export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
+
+/** The answer to a creation: the key itself, this once. */
+export const apiKeyCreatedSchema = z.object({
+  key: apiKeySummarySchema,
+  secret: z.string().describe('The whole key, shown this once: it is stored only as a hash'),
+});
+export type ApiKeyCreated = z.infer<typeof apiKeyCreatedSchema>;
+
+export const apiKeyIdParamsSchema = z.object({ company_key: z.string().min(1).max(64), id: z.uuid() }).strict();
+
+// ---- /api/v1 ----
+
+const localDate = z.iso.date();
+const instant = z.iso.datetime({ offset: true });
+
+/** GET /api/v1/orders */
+export const publicOrdersQuerySchema = z
+  .object({
+    from: localDate.optional().describe('Appointments on or after this office-local date (YYYY-MM-DD)'),
+    to: localDate.optional().describe('Appointments on or before this office-local date (YYYY-MM-DD)'),
+    status: z.enum(['booked', 'cancelled', 'all']).default('all'),
+    inspector_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+    updated_since: instant
+      .optional()
+      .describe(
+        'Only orders changed at or after this instant, newest changed first (Zapier polling); without it, by appointment, soonest first',
+      )
+      .meta({ examples: ['2026-11-30T09:00:00Z'] }),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+    cursor: ordersCursorSchema.optional(),
+  })
+  .strict();
+export type PublicOrdersQuery = z.infer<typeof publicOrdersQuerySchema>;
+
+/** An order as the API answers it: the console's listing of it, and when it last changed. */
+export const publicOrderSchema = adminOrderSchema.extend({
+  updated_at: z.string().describe('When anything of the order last changed (UTC instant): what updated_since compares'),
+  lines: z
+    .array(
+      z.object({
+        kind: z.enum(['package', 'bundle-savings', 'service', 'savings', 'fee', 'coupon', 'tax']),
+        label: z.string(),
+        amount_cents: z
+          .number()
+          .int()
+          .nullable()
+          .describe('Negative for a saving or coupon; null where the company hides it'),
+      }),
+    )
+    .describe(
+      'The price lines as the client was shown them at booking (the package, services, savings, fees, coupons, taxes)',
+    ),
+  lines_total_cents: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'What the lines add up to: total_cents, or the total before tax where the company shows prices before tax; null where amounts are hidden',
+    ),
+});
+export type PublicOrder = z.infer<typeof publicOrderSchema>;
+
+export const publicOrdersResponseSchema = z.object({
+  orders: z.array(publicOrderSchema),
+  /** The `cursor` of the next page; null on the last. */
+  next_cursor: z.string().nullable(),
+});
+export type PublicOrdersResponse = z.infer<typeof publicOrdersResponseSchema>;
+
+export const publicOrderParamsSchema = z.object({ id: z.uuid() }).strict();
+
+/** GET /api/v1/orders/{id}/availability: office-local dates, as the manage page's. */
+export const publicAvailabilityQuerySchema = manageAvailabilityQuerySchema;
+
+/** POST /api/v1/orders/{id}/reschedule: as the office's (the admin API's) move. */
+export const publicRescheduleBodySchema = adminRescheduleBodySchema.meta({
+  examples: [{ start: '2026-12-02T14:00:00-05:00', from_start: '2026-12-01T14:00:00-05:00' }],
+});
+/** POST /api/v1/orders/{id}/cancel: as the office's cancellation. */
+export const publicCancelBodySchema = adminCancelBodySchema.meta({
+  examples: [{ reason: 'The buyer withdrew', waive_fee: true }],
+});
+export const publicChangeResponseSchema = manageChangeResponseSchema;
+
+/** The Idempotency-Key header every POST of /api/v1 takes (optional, 1 to 255 visible ASCII characters). */
+export const IDEMPOTENCY_KEY_MAX = 255;
+export const idempotencyKeySchema = z
+  .string()
+  .min(1)
+  .max(IDEMPOTENCY_KEY_MAX)
+  .regex(/^[\x21-\x7e]+$/, 'visible ASCII characters only');
+
+export const publicPostHeadersSchema = z
+  .object({
+    'idempotency-key': idempotencyKeySchema
+      .optional()
+      .describe('Repeating a POST with the same key and body within 24 hours answers as the first did'),
+  })
+  .passthrough();
+
+// ---- The directory ----
+
+/** A directory person's id in the API: what they are and their number, `agent_12` or `contact_5`. */
+export const PUBLIC_PERSON_ID = /^(agent|contact)_([1-9][0-9]{0,9})$/;
+
+export const publicPeopleQuerySchema = z
+  .object({
+    type: z.enum(['agents', 'contacts']).default('agents').describe('Agents (real estate and insurance) or contacts'),
+    limit: z.coerce.number().int().min(1).max(200).default(100),
+    cursor: z
+      .string()
+      .regex(/^[1-9][0-9]{0,9}$/, "a page's next_cursor")
+      .optional()
+      .describe("The previous page's `next_cursor`"),
+  })
+  .strict();
+export type PublicPeopleQuery = z.infer<typeof publicPeopleQuerySchema>;
+
+export const publicPersonParamsSchema = z
+  .object({ id: z.string().max(20).regex(PUBLIC_PERSON_ID, 'agent_<number> or contact_<number>') })
+  .strict();
+
+/** A person of the company's directory, as its document keeps them. */
+export const publicPersonSchema = z.object({
+  id: z.string().describe('e.g. "agent_12" or "contact_5"'),
+  role: z.enum(['real_estate_agent', 'insurance_agent', 'contact']),
+  first: z.string(),
+  last: z.string(),
+  email: z.string(),
+  mobile_phone: z.string(),
+  work_phone: z.string(),
+  home_phone: z.string(),
+  work_fax: z.string(),
+  home_fax: z.string(),
+  company: z.string(),
+  /** An insurance agent's agency; "" otherwise. */
+  agency: z.string(),
+  /** A contact's type (attorney, lender…); null for an agent. */
+  contact_type: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  postal_code: z.string(),
+  /** Added by a visitor in the wizard rather than by the company. */
+  added_online: z.boolean(),
+});
+export type PublicPerson = z.infer<typeof publicPersonSchema>;
+
+export const publicPeopleResponseSchema = z.object({
+  people: z.array(publicPersonSchema),
+  next_cursor: z.string().nullable(),
+});
+export type PublicPeopleResponse = z.infer<typeof publicPeopleResponseSchema>;
