@@ -12,7 +12,7 @@ export interface ScaleSize {
 }
 
 /** Bump when what the generator writes changes: a database built by another version is rebuilt. */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 
 export const SIZES: Record<SizeName, ScaleSize> = {
   // The demo company alone, as `npm start` seeds it.
