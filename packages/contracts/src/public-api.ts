@@ -6,6 +6,7 @@ import {
   manageAvailabilityQuerySchema,
   manageChangeResponseSchema,
 } from './manage.ts';
+import { INT32_MAX } from './int32.ts';
 import { ordersCursorSchema } from './orders-cursor.ts';
 import { withAcceptableText } from './text.ts';
 
@@ -189,6 +190,8 @@ export const publicPeopleQuerySchema = z
     cursor: z
       .string()
       .regex(/^[1-9][0-9]{0,9}$/, "a page's next_cursor")
+      // The directory's ids are PostgreSQL integers: a larger number is no page's cursor.
+      .refine((cursor) => Number(cursor) <= INT32_MAX, "a page's next_cursor")
       .optional()
       .describe("The previous page's `next_cursor`"),
   })
@@ -196,7 +199,13 @@ export const publicPeopleQuerySchema = z
 export type PublicPeopleQuery = z.infer<typeof publicPeopleQuerySchema>;
 
 export const publicPersonParamsSchema = z
-  .object({ id: z.string().max(20).regex(PUBLIC_PERSON_ID, 'agent_<number> or contact_<number>') })
+  .object({
+    id: z
+      .string()
+      .max(20)
+      .regex(PUBLIC_PERSON_ID, 'agent_<number> or contact_<number>')
+      .refine((id) => Number(PUBLIC_PERSON_ID.exec(id)?.[2]) <= INT32_MAX, 'agent_<number> or contact_<number>'),
+  })
   .strict();
 
 /** A person of the company's directory, as its document keeps them. */

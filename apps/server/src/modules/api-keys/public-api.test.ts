@@ -519,11 +519,16 @@ describeOnEachDatabase('the public API and its keys', (factory) => {
     const one = await v1('GET', `/api/v1/people/agent_${DEMO_ONLY_AGENT}`, key.secret);
     expect(one.json()).toMatchObject({ role: 'insurance_agent', agency: 'Buckeye Mutual', last: 'Demo-Only' });
     expect((await v1('GET', '/api/v1/people/agent_999999', key.secret)).statusCode).toBe(404);
+    expect((await v1('GET', '/api/v1/people/agent_2147483647', key.secret)).statusCode).toBe(404);
+    expect((await v1('GET', '/api/v1/people?cursor=2147483647', key.secret)).statusCode).toBe(200);
     for (const bad of [
       '/api/v1/people/12',
       '/api/v1/people/agent_0',
       '/api/v1/people?limit=201',
       '/api/v1/people?cursor=abc',
+      // Past PostgreSQL's integers (2,147,483,647): a 400, not the database's error (the fuzz found it).
+      '/api/v1/people?cursor=2147483648',
+      '/api/v1/people/agent_2147483648',
     ]) {
       const response = await v1('GET', bad, key.secret);
       expect(response.statusCode, bad).toBe(400);
