@@ -24,6 +24,7 @@ import { phoneBookingRoutes } from './api/console/phone-booking.routes.ts';
 import { apiKeyRoutes } from './api/console/api-keys.routes.ts';
 import { publicOrderRoutes } from './api/public-api/orders.routes.ts';
 import { publicPeopleRoutes } from './api/public-api/people.routes.ts';
+import { publicHookRoutes } from './api/public-api/hooks.routes.ts';
 import { registerApiKeyUses } from './modules/api-keys/api-key-access.ts';
 import { changeKeys } from './db/change-feed.ts';
 import { SchedulingStore } from './modules/scheduling/scheduling.store.ts';
@@ -224,5 +225,6 @@ export async function buildApp(
   await app.register(apiKeyRoutes(ctx));
   await app.register(publicOrderRoutes(ctx));
   await app.register(publicPeopleRoutes(ctx));
+  await app.register(publicHookRoutes(ctx));
   return app;
 }

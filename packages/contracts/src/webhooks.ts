@@ -169,3 +169,26 @@ export const webhookDeliveriesSchema = z.object({
   /** The `before` of the next (older) page; null on the last. */
   next_before: z.number().int().nullable(),
 });
+
+// ——— REST hooks through the public API (Zapier's subscribe and unsubscribe; scope webhooks:write). ———
+
+/** POST /api/v1/hooks: one event to one URL, as Zapier's REST hook triggers subscribe. */
+export const publicHookBodySchema = z
+  .object({
+    target_url: z.url({ protocol: /^https?$/ }).max(WEBHOOK_URL_MAX),
+    event: z.enum(WEBHOOK_EVENT_TYPES),
+    description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX).optional(),
+  })
+  .strict();
+export type PublicHookBody = z.infer<typeof publicHookBodySchema>;
+
+/** A subscription: the webhook endpoint it made (listed in the console's Webhooks page too), and its signing secret. */
+export const publicHookSchema = z.object({
+  id: z.uuid(),
+  target_url: z.string(),
+  event: z.enum(WEBHOOK_EVENT_TYPES),
+  /** The Standard Webhooks secret its deliveries are signed with (`webhook-signature`). */
+  secret: z.string(),
+  created_at: z.string(),
+});
+export type PublicHook = z.infer<typeof publicHookSchema>;

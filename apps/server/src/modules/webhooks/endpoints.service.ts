@@ -3,6 +3,8 @@ import {
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_EVENTS,
   WEBHOOK_TEST_EVENT,
+  type PublicHook,
+  type PublicHookBody,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEndpointInput,
@@ -301,4 +303,20 @@ export async function reencryptWebhookSecrets(
       rewritten++;
     }
   }
+}
+
+/**
+ * A REST hook subscription through the public API (Zapier's "subscribe"): an endpoint of the
+ * company for one event, under the same URL checks and the same limit as the console's, listed on
+ * the console's Webhooks page, with its secret for a receiver that verifies signatures.
+ */
+export async function subscribeHook(deps: WebhookDeps, companyId: string, body: PublicHookBody): Promise<PublicHook> {
+  const endpoint = await createEndpoint(deps, companyId, {
+    url: body.target_url,
+    description: body.description ?? 'REST hook subscribed through the API',
+    events: [body.event],
+    enabled: true,
+  });
+  const { secret } = await revealSecret(deps, companyId, endpoint.id);
+  return { id: endpoint.id, target_url: endpoint.url, event: body.event, secret, created_at: endpoint.created_at };
 }

@@ -364,6 +364,46 @@ describeOnEachDatabase('webhooks', (factory) => {
     expect(refused.json()).toMatchObject({ error: { code: 'invalid_url', field: 'url' } });
   });
 
+  it('subscribes and unsubscribes a REST hook with an API key (Zapier): one event, signed, behind the wall', async () => {
+    const keyOf = async (person: ConsolePerson, companyPath: string, scopes: string[]) => {
+      const made = await call('POST', `${companyPath}/api-keys`, person, { name: 'Zapier', scopes });
+      expect(made.statusCode, made.body).toBe(201);
+      return { authorization: `Bearer ${made.json<{ secret: string }>().secret}` };
+    };
+    const ours = await keyOf(owner, DEMO, ['webhooks:write']);
+    const theirs = await keyOf(otherOwner, `/api/console/companies/${OTHER_KEY}`, ['webhooks:write']);
+    const subscribe = (headers: Record<string, string>, payload: object) =>
+      harness.app.inject({ method: 'POST', url: '/api/v1/hooks', headers, payload });
+    const refused = await subscribe(ours, { target_url: receiver.url, event: 'order.nonsense' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.field).toBe('event');
+    const subscribed = await subscribe(ours, { target_url: receiver.url, event: 'order.confirmed' });
+    expect(subscribed.statusCode, subscribed.body).toBe(201);
+    const hook = subscribed.json<{ id: string; event: string; secret: string }>();
+    expect(hook.event).toBe('order.confirmed');
+    // The subscription is one of the company's endpoints, on the console's page, for that event only.
+    const listed = (await call('GET', `${DEMO}/webhooks`, owner)).json<{ endpoints: WebhookEndpoint[] }>();
+    expect(listed.endpoints.find((e) => e.id === hook.id)?.events).toEqual(['order.confirmed']);
+
+    const booking = await ManagedBooking.book(harness, dayAfter(7));
+    await drain();
+    expect(receiver.bodies().map((body) => body.type)).toEqual(['order.confirmed']);
+    const [delivered] = receiver.received;
+    expect(verify(hook.secret, delivered!, Number(delivered!.headers['webhook-timestamp']) * 1000)).toBeTruthy();
+
+    // Another company's key cannot unsubscribe it; the company's own key can, once.
+    const unsubscribe = (headers: Record<string, string>) =>
+      harness.app.inject({ method: 'DELETE', url: `/api/v1/hooks/${hook.id}`, headers });
+    expect((await unsubscribe(theirs)).statusCode).toBe(404);
+    expect((await unsubscribe(ours)).statusCode).toBe(204);
+    expect((await unsubscribe(ours)).statusCode).toBe(404);
+    const cancelled = await call('POST', `${DEMO}/orders/${booking.orderId}/cancel`, owner, { reason: 'Test' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await ManagedBooking.book(harness, dayAfter(8));
+    await drain();
+    expect(receiver.received).toHaveLength(1);
+  });
+
   it('sends a test event, resends it from the log, and signs with both secrets during a rotation', async () => {
     const { endpoint, secret } = await addEndpoint(owner, receiver.url, ['order.paid']);
     expect((await call('POST', `${DEMO}/webhooks/${endpoint.id}/test`, owner)).statusCode).toBe(202);
