@@ -114,7 +114,7 @@ function KeyTable({ keys, onRevoke }: { keys: readonly ApiKeySummary[]; onRevoke
         <TableBody>
           {keys.map((key) => (
             <TableRow key={key.id}>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{key.name}</TableCell>
+              <TableCell sx={{ minWidth: 120, overflowWrap: 'break-word' }}>{key.name}</TableCell>
               <TableCell>
                 <Box component="code" sx={{ fontSize: '0.875rem' }}>
                   {key.prefix}
