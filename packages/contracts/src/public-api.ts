@@ -7,6 +7,7 @@ import {
   manageChangeResponseSchema,
 } from './manage.ts';
 import { INT32_MAX } from './int32.ts';
+import { appointmentSlotSchema, availabilityQuerySchema } from './scheduling.ts';
 import { ordersCursorSchema } from './orders-cursor.ts';
 import { withAcceptableText } from './text.ts';
 
@@ -161,6 +162,30 @@ export const publicCancelBodySchema = adminCancelBodySchema.meta({
   examples: [{ reason: 'The buyer withdrew', waive_fee: true }],
 });
 export const publicChangeResponseSchema = manageChangeResponseSchema;
+
+/**
+ * GET /api/v1/availability: the free start times of a new booking (no order yet), as the wizard
+ * offers them for the same cart: office-local dates, at most the wizard's window of days.
+ */
+export const publicNewAvailabilityQuerySchema = availabilityQuerySchema
+  .pick({ from: true, to: true, services: true, postal_code: true, inspectors: true })
+  .extend({
+    office: z.uuid().optional().describe('The office (its uuid); may be left out when the company has one office'),
+  })
+  .strict();
+export type PublicNewAvailabilityQuery = z.infer<typeof publicNewAvailabilityQuerySchema>;
+
+export const publicNewAvailabilitySchema = z.object({
+  office: z.uuid(),
+  time_zone: z.string().describe("The office's IANA zone: the slots' local dates and times are on its clock"),
+  duration_minutes: z.number().int().describe("The cart's length, by the wizard's rule"),
+  slots: z.array(
+    appointmentSlotSchema.extend({
+      starts_at: z.string().describe('The start as a UTC instant: the `start` to book'),
+    }),
+  ),
+});
+export type PublicNewAvailability = z.infer<typeof publicNewAvailabilitySchema>;
 
 /** The Idempotency-Key header every POST of /api/v1 takes (optional, 1 to 255 visible ASCII characters). */
 export const IDEMPOTENCY_KEY_MAX = 255;

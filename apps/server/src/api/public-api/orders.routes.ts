@@ -5,6 +5,8 @@ import { appointmentSlotSchema, MAX_AVAILABILITY_WINDOW_DAYS } from '@scheduler/
 import {
   publicAvailabilityQuerySchema,
   publicCancelBodySchema,
+  publicNewAvailabilityQuerySchema,
+  publicNewAvailabilitySchema,
   publicChangeResponseSchema,
   publicOrderParamsSchema,
   publicOrderSchema,
@@ -26,7 +28,11 @@ import {
 } from '../../modules/booking-changes/manage.service.ts';
 import { NotFoundError } from '../../errors.ts';
 import { sendCompressible } from '../../http/precompressed.ts';
-import { moveAvailabilityJson } from '../../modules/scheduling/scheduling.service.ts';
+import {
+  bookingOfficeOf,
+  cartAvailability,
+  moveAvailabilityJson,
+} from '../../modules/scheduling/scheduling.service.ts';
 
 const tags = ['public API'];
 const ORDER_ID_EXAMPLE = '3f8e2a10-4b5c-4d6e-8f90-a1b2c3d4e5f6';
@@ -99,6 +105,44 @@ export function publicOrderRoutes(ctx: AppContext) {
         const order = orders[0];
         if (!order) throw new NotFoundError('The order');
         return order;
+      },
+    );
+
+    app.get(
+      '/api/v1/availability',
+      {
+        onRequest: requireApiKey(ctx, 'orders:read'),
+        schema: {
+          tags,
+          security: apiKeySecurity('orders:read'),
+          summary:
+            'The free start times of a new booking (scope orders:read), as the wizard offers them for the same services',
+          description:
+            `Office-local dates \`from\`..\`to\` (at most ${MAX_AVAILABILITY_WINDOW_DAYS} days) of the \`office\` (may be left out when the company has one), ` +
+            'for the `services` (uuids; none: the office\u2019s default length), near `postal_code`, by the `inspectors` named (ids). ' +
+            'Each slot\u2019s `starts_at` is the `start` to book with `POST /api/v1/orders`. ' +
+            'Example: `GET /api/v1/availability?from=2026-12-01&to=2026-12-07&postal_code=43229`.',
+          querystring: publicNewAvailabilityQuerySchema,
+          response: { 200: publicNewAvailabilitySchema },
+        },
+      },
+      async (request) => {
+        const caller = apiKeyCallerOf(request);
+        const q = request.query;
+        const office = await bookingOfficeOf(ctx.db, caller.companyId, q.office);
+        const answer = await cartAvailability(
+          ctx.scheduling,
+          office,
+          { serviceIds: q.services ?? [], packageIds: [], postalCode: q.postal_code ?? '' },
+          { from: q.from, to: q.to, inspectors: q.inspectors },
+          now(),
+        );
+        return {
+          office: office.officeId,
+          time_zone: answer.timeZone,
+          duration_minutes: answer.durationMinutes,
+          slots: answer.slots.map((slot) => ({ ...slot, starts_at: new Date(slot.timestamp * 1000).toISOString() })),
+        };
       },
     );
 

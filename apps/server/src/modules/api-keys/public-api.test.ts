@@ -1,15 +1,24 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import type { ApiKeyCreated, ApiKeyScope, PublicOrder, PublicOrdersResponse } from '@scheduler/contracts/public-api';
+import type {
+  ApiKeyCreated,
+  ApiKeyScope,
+  PublicNewAvailability,
+  PublicOrder,
+  PublicOrdersResponse,
+} from '@scheduler/contracts/public-api';
 import { API_KEY_SCOPES } from '@scheduler/contracts/public-api';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
-import { TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import { startDemoSession, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
 import { instantOf, ManagedBooking, setClock, startWithOtherCompany } from '../booking-changes/manage-test-support.ts';
 import { signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
+import { DEMO_SERVICE, DemoOrder } from '../confirm/confirm-test-support.ts';
+import { DEMO_OFFICE_UUID } from '../company-document/demo-company.ts';
+import { wizardCalls } from '../../test-support/wizard-calls.ts';
 import { IDEMPOTENCY_TTL_MS } from './idempotency.service.ts';
 
 /** The public API (issue 46, decision 0087): its keys from the console, its guard, its orders, its idempotency. */
@@ -84,6 +93,27 @@ describeOnEachDatabase('the public API and its keys', (factory) => {
       '{id}',
       operation.path.startsWith('/api/v1/people/') ? `agent_${DEMO_ONLY_AGENT}` : orderId,
     ) + (operation.path.endsWith('/availability') ? '?from=2027-03-09&to=2027-03-09' : '');
+  /** The wizard's answer for a visitor's session whose cart is the demo's service, on one day. */
+  const wizardSlots = async (date: string, query = '') => {
+    const visitor = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
+    await visitor.fillIn();
+    const response = await wizardCalls(() => harness.app).get(
+      visitor.token,
+      `/availability?from=${date}&to=${date}${query}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AppointmentSlot[]>();
+  };
+  /** What decides a slot, whatever order its equal alternates were ranked in. */
+  const timesOf = (slots: AppointmentSlot[]) =>
+    slots.map((slot) => ({
+      id: slot.id,
+      date: slot.date,
+      start: slot.start,
+      end: slot.end_datetime,
+      timestamp: slot.timestamp,
+      teams: (slot.group ?? [slot]).map((each) => [...each.users].sort().join(',')).sort(),
+    }));
   /** A body each POST accepts. */
   const bodyOf = (operation: V1Operation): Record<string, unknown> | undefined =>
     operation.method === 'GET'
@@ -485,6 +515,53 @@ describeOnEachDatabase('the public API and its keys', (factory) => {
     );
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().error.field).toBe('to');
+  });
+
+  it('offers a new booking the times the wizard offers the same cart, with the office’s zone and UTC instants', async () => {
+    const key = await createKey(['orders:read']);
+    const date = demoOrdinaryWeekday('2027-03-16');
+    const url = `/api/v1/availability?from=${date}&to=${date}&services=${DEMO_SERVICE}&postal_code=43229`;
+    const viaApi = await v1('GET', url, key.secret);
+    expect(viaApi.statusCode, viaApi.body).toBe(200);
+    const answer = viaApi.json<PublicNewAvailability>();
+    expect(answer).toMatchObject({ office: DEMO_OFFICE_UUID, time_zone: 'America/New_York' });
+    expect(answer.slots.length).toBeGreaterThan(0);
+    const wizard = await wizardSlots(date);
+    expect(timesOf(answer.slots)).toEqual(timesOf(wizard));
+    for (const slot of answer.slots) expect(slot.starts_at).toBe(new Date(slot.timestamp * 1000).toISOString());
+    // The office named is the same answer; an inspector named narrows it as the wizard's does.
+    const named = await v1('GET', `${url}&office=${DEMO_OFFICE_UUID}&inspectors=101`, key.secret);
+    expect(named.statusCode, named.body).toBe(200);
+    expect(timesOf(named.json<PublicNewAvailability>().slots)).toEqual(
+      timesOf(await wizardSlots(date, '&inspectors=101')),
+    );
+    // A booking takes its time off the list, as it does the wizard's.
+    await ManagedBooking.book(harness, date, { pick: (slots) => slots[0] });
+    const after = (await v1('GET', url, key.secret)).json<PublicNewAvailability>();
+    expect(timesOf(after.slots)).toEqual(timesOf(await wizardSlots(date)));
+    expect(after.slots).not.toEqual(answer.slots);
+    // Without services: the office's default length, as a fresh session's.
+    const bare = (
+      await v1('GET', `/api/v1/availability?from=${date}&to=${date}`, key.secret)
+    ).json<PublicNewAvailability>();
+    expect(bare.duration_minutes).toBeGreaterThan(0);
+    // Bounds and walls, each a 400 naming the field.
+    for (const [query, field] of [
+      [`from=${date}&to=2027-03-01`, 'to'],
+      ['from=2027-03-01&to=2027-06-29', 'to'],
+      [`from=${date}&to=${date}&services=not-a-uuid`, 'services'],
+      [`from=${date}&to=${date}&services=00000000-0000-4000-8000-000000000000`, 'services'],
+      [`from=${date}&to=${date}&office=${OTHER_OFFICE}`, 'office'],
+      [`from=${date}&to=${date}&office=nope`, 'office'],
+      [`from=${date}`, 'to'],
+      [`from=${date}&to=${date}&postal_code=${'9'.repeat(11)}`, 'postal_code'],
+    ] as const) {
+      const bad = await v1('GET', `/api/v1/availability?${query}`, key.secret);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json().error.field, query).toMatch(new RegExp(`^${field}`));
+    }
+    // The wizard's window is the most one request asks: 120 days, the last of them 2027-06-28.
+    expect((await v1('GET', '/api/v1/availability?from=2027-03-01&to=2027-06-28', key.secret)).statusCode).toBe(200);
   });
 
   it('reads the directory: agents and contacts by id, a page at a time, each as the document keeps them', async () => {
