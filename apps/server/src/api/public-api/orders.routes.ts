@@ -6,6 +6,8 @@ import {
   publicAvailabilityQuerySchema,
   publicCancelBodySchema,
   publicNewAvailabilityQuerySchema,
+  publicOrderCreateBodySchema,
+  publicOrderUnavailableSchema,
   publicNewAvailabilitySchema,
   publicChangeResponseSchema,
   publicOrderParamsSchema,
@@ -27,6 +29,10 @@ import {
   rescheduleBooking,
 } from '../../modules/booking-changes/manage.service.ts';
 import { NotFoundError } from '../../errors.ts';
+import { bookThroughApi, type ApiBookingDeps } from '../../modules/schedule/api-booking.service.ts';
+import { configuredGeocoder, GeocodingService } from '../../modules/address/geocoding.service.ts';
+import { pricingStoreOf } from '../../modules/pricing/pricing.store.ts';
+import { confirmDepsOf } from '../confirm-deps.ts';
 import { sendCompressible } from '../../http/precompressed.ts';
 import {
   bookingOfficeOf,
@@ -47,6 +53,22 @@ export function publicOrderRoutes(ctx: AppContext) {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const deps = manageDeps(ctx);
     const now = () => new Date(ctx.clock());
+    const bookingDeps: ApiBookingDeps = {
+      confirm: confirmDepsOf(ctx, instance),
+      pricing: { db: ctx.db, scheduling: ctx.scheduling, pricing: pricingStoreOf(ctx) },
+      address: {
+        scheduling: ctx.scheduling,
+        geocoding: new GeocodingService(ctx.scheduling.places, configuredGeocoder(ctx.config)),
+      },
+      sessionTtlDays: ctx.config.SESSION_TTL_DAYS,
+    };
+    /** The order as GET /api/v1/orders/{id} answers it. */
+    const orderOf = async (companyKey: string, orderId: string) => {
+      const { orders } = await listOrdersForApi(ctx.db, companyKey, { status: 'all', orderId, limit: 1 });
+      const order = orders[0];
+      if (!order) throw new NotFoundError('The order');
+      return order;
+    };
 
     app.get(
       '/api/v1/orders',
@@ -95,17 +117,41 @@ export function publicOrderRoutes(ctx: AppContext) {
           response: { 200: publicOrderSchema },
         },
       },
-      async (request) => {
-        const caller = apiKeyCallerOf(request);
-        const { orders } = await listOrdersForApi(ctx.db, caller.companyKey, {
-          status: 'all',
-          orderId: request.params.id,
-          limit: 1,
-        });
-        const order = orders[0];
-        if (!order) throw new NotFoundError('The order');
-        return order;
+      async (request) => orderOf(apiKeyCallerOf(request).companyKey, request.params.id),
+    );
+
+    app.post(
+      '/api/v1/orders',
+      {
+        onRequest: requireApiKey(ctx, 'orders:write'),
+        schema: {
+          tags,
+          security: apiKeySecurity('orders:write'),
+          summary:
+            'Books a new order at a free time (scope orders:write), with the rules of the office\u2019s phone booking: 201 the order as GET answers it',
+          description:
+            'The `start` is a slot\u2019s `starts_at` from `GET /api/v1/availability` (and `inspector_ids` its `users`, or none for whoever it offers). ' +
+            'Each part is checked as the wizard checks it (the cart rules, the address and its service area, the people and property answers the company requires): a 400 names the field, e.g. `client.email` or `property.sqft`. ' +
+            'A time no longer free answers 409 `{"status": "unavailable", "appointments": [...]}` with the nearest free times. ' +
+            'The client gets the confirmation e-mail unless `notify_client` is false; the order names the API key as who booked it. ' +
+            'Idempotency-Key: a repeat answers as the first (the same order, never a second).',
+          querystring: noQuery,
+          headers: publicPostHeadersSchema,
+          body: publicOrderCreateBodySchema,
+          response: { 201: publicOrderSchema, 409: publicOrderUnavailableSchema },
+        },
       },
+      async (request, reply) =>
+        replyIdempotently(ctx.db, request, reply as FastifyReply, now(), async (caller) => {
+          const result = await bookThroughApi(
+            bookingDeps,
+            { companyId: caller.companyId, companyKey: caller.companyKey, keyName: caller.name },
+            request.body,
+            now(),
+          );
+          if (result.status === 'unavailable') return { status: 409, body: result };
+          return { status: 201, body: await orderOf(caller.companyKey, result.orderId) };
+        }),
     );
 
     app.get(

@@ -120,7 +120,9 @@ describeOnEachDatabase('the public API and its keys', (factory) => {
       ? undefined
       : operation.path.endsWith('/reschedule')
         ? { start: '2027-03-09T15:00:00.000Z' }
-        : {};
+        : operation.path === '/api/v1/orders'
+          ? bookingBody('2027-03-09T15:00:00.000Z')
+          : {};
 
   beforeAll(async () => {
     harness = await startWithOtherCompany(factory, MONDAY, { key: OTHER_KEY, officeUuid: OTHER_OFFICE });
@@ -562,6 +564,146 @@ describeOnEachDatabase('the public API and its keys', (factory) => {
     }
     // The wizard's window is the most one request asks: 120 days, the last of them 2027-06-28.
     expect((await v1('GET', '/api/v1/availability?from=2027-03-01&to=2027-06-28', key.secret)).statusCode).toBe(200);
+  });
+
+  /** A booking body for the demo company at `start`: the wizard's demo order, as the API takes it. */
+  const bookingBody = (start: string, extra: Record<string, unknown> = {}) => ({
+    start,
+    services: [DEMO_SERVICE],
+    address: { address1: '1450 Morse Rd', city: 'Columbus', postal_code: '43229' },
+    client: { first: 'Casey', last: 'Api', email: 'casey@example.com', phone: '614-555-0199' },
+    buyers_agent: { first: 'Ray', last: 'Ortiz', email: 'ray@example.com', phone: '614-555-0177' },
+    property: {
+      sqft: 1800,
+      yb: 1995,
+      controls: [
+        { id: 5, value: '1' },
+        { id: 6, value: null, checked: true },
+      ],
+    },
+    ...extra,
+  });
+  const confirmationJobsOf = async (orderId: string) =>
+    (await harness.database.db.select().from(t.jobs).where(eq(t.jobs.kind, 'confirmation_email'))).filter(
+      (job) => job.payload.order_id === orderId,
+    );
+
+  it('books a new order at a free time: in the console and GET /api/v1/orders/{id}, lines adding up, the key its author; once per Idempotency-Key; a taken time 409 with alternatives', async () => {
+    const key = await createKey(['orders:read', 'orders:write'], owner, 'Report writer');
+    const date = demoOrdinaryWeekday('2027-03-17');
+    const offered = (
+      await v1(
+        'GET',
+        `/api/v1/availability?from=${date}&to=${date}&services=${DEMO_SERVICE}&postal_code=43229`,
+        key.secret,
+      )
+    ).json<PublicNewAvailability>();
+    const slot = offered.slots[0]!;
+    const body = bookingBody(slot.starts_at, { inspector_ids: slot.users });
+    const booked = await v1('POST', '/api/v1/orders', key.secret, body, { 'idempotency-key': 'book-1' });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const order = booked.json<PublicOrder>();
+    expect(order).toMatchObject({ status: 'confirmed', datetime: slot.starts_at, local_date: date });
+    expect(order.inspectors.map((inspector) => inspector.id)).toEqual(slot.users);
+    expect(order.lines.reduce((sum, line) => sum + (line.amount_cents ?? 0), 0)).toBe(order.lines_total_cents);
+    expect(order.total_cents).toBeGreaterThan(0);
+    expect((await v1('GET', `/api/v1/orders/${order.id}`, key.secret)).json()).toEqual(order);
+    // The console sees it, booked by the key.
+    const detail = await harness.app.inject({
+      method: 'GET',
+      url: `/api/console/companies/demo/orders/${order.id}`,
+      headers: office.headers,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json()).toMatchObject({ booked_by: 'Report writer', order: { datetime: slot.starts_at } });
+    const [confirmed] = await harness.database.db
+      .select()
+      .from(t.orderEvents)
+      .where(and(eq(t.orderEvents.orderId, order.id), eq(t.orderEvents.type, 'confirmed')));
+    expect(confirmed!.data).toMatchObject({ booked_by: { kind: 'api_key', name: 'Report writer' } });
+    // The client and the agent are sent their confirmation.
+    expect((await confirmationJobsOf(order.id)).map((job) => job.payload.audience).sort()).toEqual(
+      expect.arrayContaining(['agent', 'client']),
+    );
+    // The same request again: the same order, no second one.
+    const replay = await v1('POST', '/api/v1/orders', key.secret, body, { 'idempotency-key': 'book-1' });
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json<PublicOrder>().id).toBe(order.id);
+    const clientOrders = await harness.database.db
+      .select({ id: t.orderParties.orderId })
+      .from(t.orderParties)
+      .innerJoin(t.orders, eq(t.orders.id, t.orderParties.orderId))
+      .where(and(eq(t.orderParties.role, 'client'), eq(t.orders.status, 'confirmed')));
+    expect(clientOrders.filter((row) => row.id === order.id)).toHaveLength(1);
+    // The slot is no longer offered, and booking it again is 409 with the nearest free times.
+    const after = (
+      await v1(
+        'GET',
+        `/api/v1/availability?from=${date}&to=${date}&services=${DEMO_SERVICE}&postal_code=43229`,
+        key.secret,
+      )
+    ).json<PublicNewAvailability>();
+    expect(after.slots.flatMap((each) => each.group ?? [each]).some((each) => each.id === slot.id)).toBe(false);
+    const twice = await v1('POST', '/api/v1/orders', key.secret, body, { 'idempotency-key': 'book-2' });
+    expect(twice.statusCode, twice.body).toBe(409);
+    expect(twice.json().status).toBe('unavailable');
+    expect(twice.json().appointments.length).toBeGreaterThan(0);
+  });
+
+  it('books without telling the client when asked, and refuses another company’s office and bad parts with a 400 naming the field', async () => {
+    const key = await createKey(['orders:read', 'orders:write']);
+    const date = demoOrdinaryWeekday('2027-03-18');
+    const slots = (
+      await v1(
+        'GET',
+        `/api/v1/availability?from=${date}&to=${date}&services=${DEMO_SERVICE}&postal_code=43229`,
+        key.secret,
+      )
+    ).json<PublicNewAvailability>().slots;
+    const quiet = await v1(
+      'POST',
+      '/api/v1/orders',
+      key.secret,
+      bookingBody(slots[0]!.starts_at, { notify_client: false }),
+    );
+    expect(quiet.statusCode, quiet.body).toBe(201);
+    const jobs = await confirmationJobsOf(quiet.json<PublicOrder>().id);
+    expect(jobs.map((job) => job.payload.audience)).not.toContain('client');
+    expect(jobs.map((job) => job.payload.audience)).toContain('agent');
+    // Another company's key cannot book into the demo's office, nor can the demo's key into theirs.
+    const foreign = await createKey(
+      ['orders:write'],
+      otherOwner,
+      'Other',
+      `/api/console/companies/${OTHER_KEY}/api-keys`,
+    );
+    const start = slots[1]!.starts_at;
+    for (const [secret, officeId] of [
+      [foreign.secret, DEMO_OFFICE_UUID],
+      [key.secret, OTHER_OFFICE],
+    ] as const) {
+      const crossing = await v1('POST', '/api/v1/orders', secret, bookingBody(start, { office: officeId }));
+      expect(crossing.statusCode, crossing.body).toBe(400);
+      expect(crossing.json().error.field).toBe('office');
+    }
+    for (const [change, field] of [
+      [{ start: 'soon' }, 'start'],
+      [{ services: ['00000000-0000-4000-8000-000000000000'] }, 'services.0'],
+      [{ services: [] }, 'services'],
+      [{ client: { first: 'A', last: 'B', email: 'x'.repeat(255) } }, 'client.email'],
+      [{ client: { first: '', last: 'B', email: 'b@example.com' } }, 'client.first'],
+      [{ address: { address1: '1 Main', city: 'Columbus', postal_code: '1' } }, 'address.postal_code'],
+      [{ property: { sqft: 1800 } }, 'property'],
+      [{ inspector_ids: [0] }, 'inspector_ids.0'],
+      [{ special_note: 'x'.repeat(2001) }, 'special_note'],
+      [{ buyers_agent: { first: 'Ray', last: 'Ortiz', email: 'ray@example.com' } }, 'buyers_agent.phone'],
+      [{ role: 'MAYOR' }, 'role'],
+    ] as const) {
+      const bad = await v1('POST', '/api/v1/orders', key.secret, bookingBody(start, change));
+      expect(bad.statusCode, `${JSON.stringify(change)}: ${bad.body}`).toBe(400);
+      expect(bad.json().error.field, JSON.stringify(change)).toMatch(new RegExp(`^${field.replace('.', '\\.')}`));
+    }
   });
 
   it('reads the directory: agents and contacts by id, a page at a time, each as the document keeps them', async () => {
