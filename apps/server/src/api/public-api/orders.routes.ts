@@ -29,7 +29,7 @@ import {
   rescheduleBooking,
 } from '../../modules/booking-changes/manage.service.ts';
 import { NotFoundError } from '../../errors.ts';
-import { bookThroughApi, type ApiBookingDeps } from '../../modules/schedule/api-booking.service.ts';
+import { bookThroughApi, type ApiBookingDeps } from '../../modules/confirm/api-booking.service.ts';
 import { configuredGeocoder, GeocodingService } from '../../modules/address/geocoding.service.ts';
 import { pricingStoreOf } from '../../modules/pricing/pricing.store.ts';
 import { confirmDepsOf } from '../confirm-deps.ts';

@@ -2,8 +2,8 @@ import type { PublicBookingPerson, PublicOrderCreateBody } from '@scheduler/cont
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { AppError } from '../../errors.ts';
 import { setAddress, type AddressDependencies } from '../address/address.service.ts';
-import type { ConfirmDeps } from '../confirm/book-draft.ts';
-import { confirmOrder } from '../confirm/confirm.service.ts';
+import type { ConfirmDeps } from './book-draft.ts';
+import { confirmOrder } from './confirm.service.ts';
 import { setAgent, setClient, setUserType } from '../people/people.service.ts';
 import { changeCart, type PricingDeps } from '../pricing/pricing.service.ts';
 import { setPropertyInfo } from '../property/property.service.ts';
