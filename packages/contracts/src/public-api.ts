@@ -7,6 +7,9 @@ import {
   manageChangeResponseSchema,
 } from './manage.ts';
 import { INT32_MAX } from './int32.ts';
+import { appointmentSlotSchema, availabilityQuerySchema, schedulingInstantSchema } from './scheduling.ts';
+import { setPropertyInfoBodySchema } from './property.ts';
+import { USER_TYPES } from './person.ts';
 import { ordersCursorSchema } from './orders-cursor.ts';
 import { withAcceptableText } from './text.ts';
 
@@ -162,6 +165,30 @@ export const publicCancelBodySchema = adminCancelBodySchema.meta({
 });
 export const publicChangeResponseSchema = manageChangeResponseSchema;
 
+/**
+ * GET /api/v1/availability: the free start times of a new booking (no order yet), as the wizard
+ * offers them for the same cart: office-local dates, at most the wizard's window of days.
+ */
+export const publicNewAvailabilityQuerySchema = availabilityQuerySchema
+  .pick({ from: true, to: true, services: true, postal_code: true, inspectors: true })
+  .extend({
+    office: z.uuid().optional().describe('The office (its uuid); may be left out when the company has one office'),
+  })
+  .strict();
+export type PublicNewAvailabilityQuery = z.infer<typeof publicNewAvailabilityQuerySchema>;
+
+export const publicNewAvailabilitySchema = z.object({
+  office: z.uuid(),
+  time_zone: z.string().describe("The office's IANA zone: the slots' local dates and times are on its clock"),
+  duration_minutes: z.number().int().describe("The cart's length, by the wizard's rule"),
+  slots: z.array(
+    appointmentSlotSchema.extend({
+      starts_at: z.string().describe('The start as a UTC instant: the `start` to book'),
+    }),
+  ),
+});
+export type PublicNewAvailability = z.infer<typeof publicNewAvailabilitySchema>;
+
 /** The Idempotency-Key header every POST of /api/v1 takes (optional, 1 to 255 visible ASCII characters). */
 export const IDEMPOTENCY_KEY_MAX = 255;
 export const idempotencyKeySchema = z
@@ -177,6 +204,91 @@ export const publicPostHeadersSchema = z
       .describe('Repeating a POST with the same key and body within 24 hours answers as the first did'),
   })
   .passthrough();
+
+/** A person of a booking made through the API: a name, an e-mail, a phone. */
+const publicBookingPersonSchema = z
+  .object({
+    first: z.string().trim().min(1).max(100),
+    last: z.string().trim().min(1).max(100),
+    email: z.string().trim().min(3).max(254),
+    phone: z.string().trim().max(40).optional(),
+  })
+  .strict();
+export type PublicBookingPerson = z.infer<typeof publicBookingPersonSchema>;
+
+/**
+ * POST /api/v1/orders: a confirmed booking at a free time (`GET /api/v1/availability`'s `starts_at`),
+ * with the rules of the office's own phone booking and the wizard's checks of each part.
+ */
+export const publicOrderCreateBodySchema = withAcceptableText(
+  z
+    .object({
+      office: z.uuid().optional().describe('The office (its uuid); may be left out when the company has one office'),
+      start: schedulingInstantSchema.describe(
+        'The start, a UTC instant (or with an offset): a slot\u2019s `starts_at`',
+      ),
+      inspector_ids: z
+        .array(z.number().int().min(1).max(INT32_MAX))
+        .max(10)
+        .optional()
+        .describe('The slot\u2019s inspectors (its `users`); left out: whoever the slot offers'),
+      services: z.array(z.uuid()).max(50).default([]).describe('Service uuids of the company\u2019s catalogue'),
+      package: z.number().int().min(1).max(INT32_MAX).optional().describe('A package id of the catalogue'),
+      address: z
+        .object({
+          address1: z.string().trim().min(1).max(120),
+          address2: z.string().trim().max(120).default(''),
+          city: z.string().trim().min(1).max(80),
+          state: z
+            .number()
+            .int()
+            .min(1)
+            .max(100_000)
+            .optional()
+            .describe('The state\u2019s id of the office\u2019s list; left out: the postal code tells'),
+          postal_code: z.string().trim().min(1).max(10),
+        })
+        .strict(),
+      client: publicBookingPersonSchema,
+      buyers_agent: publicBookingPersonSchema.optional(),
+      sellers_agent: publicBookingPersonSchema.optional(),
+      role: z
+        .enum(USER_TYPES)
+        .default('CLIENT_BUYER')
+        .describe('Who the booking is for, as the wizard asks the visitor (one the company offers)'),
+      property: setPropertyInfoBodySchema
+        .optional()
+        .describe(
+          'The property step\u2019s answers, where the company asks them (square feet, year built, its questions)',
+        ),
+      special_note: z.string().max(2000).default(''),
+      notify_client: z
+        .boolean()
+        .default(true)
+        .describe(
+          'Send the client the confirmation e-mail and text a phone booking sends (false: the office tells them)',
+        ),
+    })
+    .strict()
+    .meta({
+      examples: [
+        {
+          start: '2026-12-02T14:00:00Z',
+          services: ['a1c0ffee-0000-4000-8000-000000000001'],
+          address: { address1: '1450 Morse Rd', city: 'Columbus', postal_code: '43229' },
+          client: { first: 'Dana', last: 'Whitaker', email: 'dana@example.com', phone: '614-555-0142' },
+          property: { sqft: 1800, yb: 1995 },
+        },
+      ],
+    }),
+);
+export type PublicOrderCreateBody = z.infer<typeof publicOrderCreateBodySchema>;
+
+/** 409 of POST /api/v1/orders: the time is not free, with the nearest free ones. */
+export const publicOrderUnavailableSchema = z.object({
+  status: z.literal('unavailable'),
+  appointments: z.array(appointmentSlotSchema),
+});
 
 // ---- The directory ----
 

@@ -5,6 +5,10 @@ import { appointmentSlotSchema, MAX_AVAILABILITY_WINDOW_DAYS } from '@scheduler/
 import {
   publicAvailabilityQuerySchema,
   publicCancelBodySchema,
+  publicNewAvailabilityQuerySchema,
+  publicOrderCreateBodySchema,
+  publicOrderUnavailableSchema,
+  publicNewAvailabilitySchema,
   publicChangeResponseSchema,
   publicOrderParamsSchema,
   publicOrderSchema,
@@ -25,8 +29,16 @@ import {
   rescheduleBooking,
 } from '../../modules/booking-changes/manage.service.ts';
 import { NotFoundError } from '../../errors.ts';
+import { bookThroughApi, type ApiBookingDeps } from '../../modules/confirm/api-booking.service.ts';
+import { configuredGeocoder, GeocodingService } from '../../modules/address/geocoding.service.ts';
+import { pricingStoreOf } from '../../modules/pricing/pricing.store.ts';
+import { confirmDepsOf } from '../confirm-deps.ts';
 import { sendCompressible } from '../../http/precompressed.ts';
-import { moveAvailabilityJson } from '../../modules/scheduling/scheduling.service.ts';
+import {
+  bookingOfficeOf,
+  cartAvailability,
+  moveAvailabilityJson,
+} from '../../modules/scheduling/scheduling.service.ts';
 
 const tags = ['public API'];
 const ORDER_ID_EXAMPLE = '3f8e2a10-4b5c-4d6e-8f90-a1b2c3d4e5f6';
@@ -41,6 +53,22 @@ export function publicOrderRoutes(ctx: AppContext) {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const deps = manageDeps(ctx);
     const now = () => new Date(ctx.clock());
+    const bookingDeps: ApiBookingDeps = {
+      confirm: confirmDepsOf(ctx, instance),
+      pricing: { db: ctx.db, scheduling: ctx.scheduling, pricing: pricingStoreOf(ctx) },
+      address: {
+        scheduling: ctx.scheduling,
+        geocoding: new GeocodingService(ctx.scheduling.places, configuredGeocoder(ctx.config)),
+      },
+      sessionTtlDays: ctx.config.SESSION_TTL_DAYS,
+    };
+    /** The order as GET /api/v1/orders/{id} answers it. */
+    const orderOf = async (companyKey: string, orderId: string) => {
+      const { orders } = await listOrdersForApi(ctx.db, companyKey, { status: 'all', orderId, limit: 1 });
+      const order = orders[0];
+      if (!order) throw new NotFoundError('The order');
+      return order;
+    };
 
     app.get(
       '/api/v1/orders',
@@ -89,16 +117,78 @@ export function publicOrderRoutes(ctx: AppContext) {
           response: { 200: publicOrderSchema },
         },
       },
+      async (request) => orderOf(apiKeyCallerOf(request).companyKey, request.params.id),
+    );
+
+    app.post(
+      '/api/v1/orders',
+      {
+        onRequest: requireApiKey(ctx, 'orders:write'),
+        schema: {
+          tags,
+          security: apiKeySecurity('orders:write'),
+          summary:
+            'Books a new order at a free time (scope orders:write), with the rules of the office\u2019s phone booking: 201 the order as GET answers it',
+          description:
+            'The `start` is a slot\u2019s `starts_at` from `GET /api/v1/availability` (and `inspector_ids` its `users`, or none for whoever it offers). ' +
+            'Each part is checked as the wizard checks it (the cart rules, the address and its service area, the people and property answers the company requires): a 400 names the field, e.g. `client.email` or `property.sqft`. ' +
+            'A time no longer free answers 409 `{"status": "unavailable", "appointments": [...]}` with the nearest free times. ' +
+            'The client gets the confirmation e-mail unless `notify_client` is false; the order names the API key as who booked it. ' +
+            'Idempotency-Key: a repeat answers as the first (the same order, never a second).',
+          querystring: noQuery,
+          headers: publicPostHeadersSchema,
+          body: publicOrderCreateBodySchema,
+          response: { 201: publicOrderSchema, 409: publicOrderUnavailableSchema },
+        },
+      },
+      async (request, reply) =>
+        replyIdempotently(ctx.db, request, reply as FastifyReply, now(), async (caller) => {
+          const result = await bookThroughApi(
+            bookingDeps,
+            { companyId: caller.companyId, companyKey: caller.companyKey, keyName: caller.name },
+            request.body,
+            now(),
+          );
+          if (result.status === 'unavailable') return { status: 409, body: result };
+          return { status: 201, body: await orderOf(caller.companyKey, result.orderId) };
+        }),
+    );
+
+    app.get(
+      '/api/v1/availability',
+      {
+        onRequest: requireApiKey(ctx, 'orders:read'),
+        schema: {
+          tags,
+          security: apiKeySecurity('orders:read'),
+          summary:
+            'The free start times of a new booking (scope orders:read), as the wizard offers them for the same services',
+          description:
+            `Office-local dates \`from\`..\`to\` (at most ${MAX_AVAILABILITY_WINDOW_DAYS} days) of the \`office\` (may be left out when the company has one), ` +
+            'for the `services` (uuids; none: the office\u2019s default length), near `postal_code`, by the `inspectors` named (ids). ' +
+            'Each slot\u2019s `starts_at` is the `start` to book with `POST /api/v1/orders`. ' +
+            'Example: `GET /api/v1/availability?from=2026-12-01&to=2026-12-07&postal_code=43229`.',
+          querystring: publicNewAvailabilityQuerySchema,
+          response: { 200: publicNewAvailabilitySchema },
+        },
+      },
       async (request) => {
         const caller = apiKeyCallerOf(request);
-        const { orders } = await listOrdersForApi(ctx.db, caller.companyKey, {
-          status: 'all',
-          orderId: request.params.id,
-          limit: 1,
-        });
-        const order = orders[0];
-        if (!order) throw new NotFoundError('The order');
-        return order;
+        const q = request.query;
+        const office = await bookingOfficeOf(ctx.db, caller.companyId, q.office);
+        const answer = await cartAvailability(
+          ctx.scheduling,
+          office,
+          { serviceIds: q.services ?? [], packageIds: [], postalCode: q.postal_code ?? '' },
+          { from: q.from, to: q.to, inspectors: q.inspectors },
+          now(),
+        );
+        return {
+          office: office.officeId,
+          time_zone: answer.timeZone,
+          duration_minutes: answer.durationMinutes,
+          slots: answer.slots.map((slot) => ({ ...slot, starts_at: new Date(slot.timestamp * 1000).toISOString() })),
+        };
       },
     );
 

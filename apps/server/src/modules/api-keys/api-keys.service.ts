@@ -106,6 +106,8 @@ export async function revokeCompanyApiKey(
 /** A key that opened a request: its company, by id and by key, and its scopes. */
 export interface ApiKeyCaller {
   keyId: string;
+  /** The key's name, as its owner gave it: what an order it books names as its author. */
+  name: string;
   companyId: string;
   companyKey: string;
   scopes: readonly ApiKeyScope[];
@@ -130,6 +132,7 @@ export async function apiKeyOfToken(db: Executor, token: string): Promise<ApiKey
   if (!found || !timingSafeEqual(expected, presented)) throw new AppError(401, 'unauthorized', INVALID_KEY);
   return {
     keyId: found.key.id,
+    name: found.key.name,
     companyId: found.key.companyId,
     companyKey: found.companyKey,
     scopes: scopesOf(found.key),

@@ -1,15 +1,24 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import type { ApiKeyCreated, ApiKeyScope, PublicOrder, PublicOrdersResponse } from '@scheduler/contracts/public-api';
+import type {
+  ApiKeyCreated,
+  ApiKeyScope,
+  PublicNewAvailability,
+  PublicOrder,
+  PublicOrdersResponse,
+} from '@scheduler/contracts/public-api';
 import { API_KEY_SCOPES } from '@scheduler/contracts/public-api';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
-import { TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import { startDemoSession, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
 import { instantOf, ManagedBooking, setClock, startWithOtherCompany } from '../booking-changes/manage-test-support.ts';
 import { signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
+import { DEMO_SERVICE, DemoOrder } from '../confirm/confirm-test-support.ts';
+import { DEMO_OFFICE_UUID } from '../company-document/demo-company.ts';
+import { wizardCalls } from '../../test-support/wizard-calls.ts';
 import { IDEMPOTENCY_TTL_MS } from './idempotency.service.ts';
 
 /** The public API (issue 46, decision 0087): its keys from the console, its guard, its orders, its idempotency. */
@@ -84,13 +93,36 @@ describeOnEachDatabase('the public API and its keys', (factory) => {
       '{id}',
       operation.path.startsWith('/api/v1/people/') ? `agent_${DEMO_ONLY_AGENT}` : orderId,
     ) + (operation.path.endsWith('/availability') ? '?from=2027-03-09&to=2027-03-09' : '');
+  /** The wizard's answer for a visitor's session whose cart is the demo's service, on one day. */
+  const wizardSlots = async (date: string, query = '') => {
+    const visitor = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
+    await visitor.fillIn();
+    const response = await wizardCalls(() => harness.app).get(
+      visitor.token,
+      `/availability?from=${date}&to=${date}${query}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AppointmentSlot[]>();
+  };
+  /** What decides a slot, whatever order its equal alternates were ranked in. */
+  const timesOf = (slots: AppointmentSlot[]) =>
+    slots.map((slot) => ({
+      id: slot.id,
+      date: slot.date,
+      start: slot.start,
+      end: slot.end_datetime,
+      timestamp: slot.timestamp,
+      teams: (slot.group ?? [slot]).map((each) => [...each.users].sort().join(',')).sort(),
+    }));
   /** A body each POST accepts. */
   const bodyOf = (operation: V1Operation): Record<string, unknown> | undefined =>
     operation.method === 'GET'
       ? undefined
       : operation.path.endsWith('/reschedule')
         ? { start: '2027-03-09T15:00:00.000Z' }
-        : {};
+        : operation.path === '/api/v1/orders'
+          ? bookingBody('2027-03-09T15:00:00.000Z')
+          : {};
 
   beforeAll(async () => {
     harness = await startWithOtherCompany(factory, MONDAY, { key: OTHER_KEY, officeUuid: OTHER_OFFICE });
@@ -487,6 +519,193 @@ describeOnEachDatabase('the public API and its keys', (factory) => {
     expect(reversed.json().error.field).toBe('to');
   });
 
+  it('offers a new booking the times the wizard offers the same cart, with the office’s zone and UTC instants', async () => {
+    const key = await createKey(['orders:read']);
+    const date = demoOrdinaryWeekday('2027-03-16');
+    const url = `/api/v1/availability?from=${date}&to=${date}&services=${DEMO_SERVICE}&postal_code=43229`;
+    const viaApi = await v1('GET', url, key.secret);
+    expect(viaApi.statusCode, viaApi.body).toBe(200);
+    const answer = viaApi.json<PublicNewAvailability>();
+    expect(answer).toMatchObject({ office: DEMO_OFFICE_UUID, time_zone: 'America/New_York' });
+    expect(answer.slots.length).toBeGreaterThan(0);
+    const wizard = await wizardSlots(date);
+    expect(timesOf(answer.slots)).toEqual(timesOf(wizard));
+    for (const slot of answer.slots) expect(slot.starts_at).toBe(new Date(slot.timestamp * 1000).toISOString());
+    // The office named is the same answer; an inspector named narrows it as the wizard's does.
+    const named = await v1('GET', `${url}&office=${DEMO_OFFICE_UUID}&inspectors=101`, key.secret);
+    expect(named.statusCode, named.body).toBe(200);
+    expect(timesOf(named.json<PublicNewAvailability>().slots)).toEqual(
+      timesOf(await wizardSlots(date, '&inspectors=101')),
+    );
+    // A booking takes its time off the list, as it does the wizard's.
+    await ManagedBooking.book(harness, date, { pick: (slots) => slots[0] });
+    const after = (await v1('GET', url, key.secret)).json<PublicNewAvailability>();
+    expect(timesOf(after.slots)).toEqual(timesOf(await wizardSlots(date)));
+    expect(after.slots).not.toEqual(answer.slots);
+    // Without services: the office's default length, as a fresh session's.
+    const bare = (
+      await v1('GET', `/api/v1/availability?from=${date}&to=${date}`, key.secret)
+    ).json<PublicNewAvailability>();
+    expect(bare.duration_minutes).toBeGreaterThan(0);
+    // Bounds and walls, each a 400 naming the field.
+    for (const [query, field] of [
+      [`from=${date}&to=2027-03-01`, 'to'],
+      ['from=2027-03-01&to=2027-06-29', 'to'],
+      [`from=${date}&to=${date}&services=not-a-uuid`, 'services'],
+      [`from=${date}&to=${date}&services=00000000-0000-4000-8000-000000000000`, 'services'],
+      [`from=${date}&to=${date}&office=${OTHER_OFFICE}`, 'office'],
+      [`from=${date}&to=${date}&office=nope`, 'office'],
+      [`from=${date}`, 'to'],
+      [`from=${date}&to=${date}&postal_code=${'9'.repeat(11)}`, 'postal_code'],
+    ] as const) {
+      const bad = await v1('GET', `/api/v1/availability?${query}`, key.secret);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json().error.field, query).toMatch(new RegExp(`^${field}`));
+    }
+    // The wizard's window is the most one request asks: 120 days, the last of them 2027-06-28.
+    expect((await v1('GET', '/api/v1/availability?from=2027-03-01&to=2027-06-28', key.secret)).statusCode).toBe(200);
+  });
+
+  /** A booking body for the demo company at `start`: the wizard's demo order, as the API takes it. */
+  const bookingBody = (start: string, extra: Record<string, unknown> = {}) => ({
+    start,
+    services: [DEMO_SERVICE],
+    address: { address1: '1450 Morse Rd', city: 'Columbus', postal_code: '43229' },
+    client: { first: 'Casey', last: 'Api', email: 'casey@example.com', phone: '614-555-0199' },
+    buyers_agent: { first: 'Ray', last: 'Ortiz', email: 'ray@example.com', phone: '614-555-0177' },
+    property: {
+      sqft: 1800,
+      yb: 1995,
+      controls: [
+        { id: 5, value: '1' },
+        { id: 6, value: null, checked: true },
+      ],
+    },
+    ...extra,
+  });
+  const confirmationJobsOf = async (orderId: string) =>
+    (await harness.database.db.select().from(t.jobs).where(eq(t.jobs.kind, 'confirmation_email'))).filter(
+      (job) => job.payload.order_id === orderId,
+    );
+
+  it('books a new order at a free time: in the console and GET /api/v1/orders/{id}, lines adding up, the key its author; once per Idempotency-Key; a taken time 409 with alternatives', async () => {
+    const key = await createKey(['orders:read', 'orders:write'], owner, 'Report writer');
+    const date = demoOrdinaryWeekday('2027-03-17');
+    const offered = (
+      await v1(
+        'GET',
+        `/api/v1/availability?from=${date}&to=${date}&services=${DEMO_SERVICE}&postal_code=43229`,
+        key.secret,
+      )
+    ).json<PublicNewAvailability>();
+    const slot = offered.slots[0]!;
+    const body = bookingBody(slot.starts_at, { inspector_ids: slot.users });
+    const booked = await v1('POST', '/api/v1/orders', key.secret, body, { 'idempotency-key': 'book-1' });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const order = booked.json<PublicOrder>();
+    expect(order).toMatchObject({ status: 'confirmed', datetime: slot.starts_at, local_date: date });
+    expect(order.inspectors.map((inspector) => inspector.id)).toEqual(slot.users);
+    expect(order.lines.reduce((sum, line) => sum + (line.amount_cents ?? 0), 0)).toBe(order.lines_total_cents);
+    expect(order.total_cents).toBeGreaterThan(0);
+    expect((await v1('GET', `/api/v1/orders/${order.id}`, key.secret)).json()).toEqual(order);
+    // The console sees it, booked by the key.
+    const detail = await harness.app.inject({
+      method: 'GET',
+      url: `/api/console/companies/demo/orders/${order.id}`,
+      headers: office.headers,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json()).toMatchObject({ booked_by: 'Report writer', order: { datetime: slot.starts_at } });
+    const [confirmed] = await harness.database.db
+      .select()
+      .from(t.orderEvents)
+      .where(and(eq(t.orderEvents.orderId, order.id), eq(t.orderEvents.type, 'confirmed')));
+    expect(confirmed!.data).toMatchObject({ booked_by: { kind: 'api_key', name: 'Report writer' } });
+    // The client and the agent are sent their confirmation.
+    expect((await confirmationJobsOf(order.id)).map((job) => job.payload.audience).sort()).toEqual(
+      expect.arrayContaining(['agent', 'client']),
+    );
+    // The same request again: the same order, no second one.
+    const replay = await v1('POST', '/api/v1/orders', key.secret, body, { 'idempotency-key': 'book-1' });
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json<PublicOrder>().id).toBe(order.id);
+    const clientOrders = await harness.database.db
+      .select({ id: t.orderParties.orderId })
+      .from(t.orderParties)
+      .innerJoin(t.orders, eq(t.orders.id, t.orderParties.orderId))
+      .where(and(eq(t.orderParties.role, 'client'), eq(t.orders.status, 'confirmed')));
+    expect(clientOrders.filter((row) => row.id === order.id)).toHaveLength(1);
+    // The slot is no longer offered, and booking it again is 409 with the nearest free times.
+    const after = (
+      await v1(
+        'GET',
+        `/api/v1/availability?from=${date}&to=${date}&services=${DEMO_SERVICE}&postal_code=43229`,
+        key.secret,
+      )
+    ).json<PublicNewAvailability>();
+    expect(after.slots.flatMap((each) => each.group ?? [each]).some((each) => each.id === slot.id)).toBe(false);
+    const twice = await v1('POST', '/api/v1/orders', key.secret, body, { 'idempotency-key': 'book-2' });
+    expect(twice.statusCode, twice.body).toBe(409);
+    expect(twice.json().status).toBe('unavailable');
+    expect(twice.json().appointments.length).toBeGreaterThan(0);
+  });
+
+  it('books without telling the client when asked, and refuses another company’s office and bad parts with a 400 naming the field', async () => {
+    const key = await createKey(['orders:read', 'orders:write']);
+    const date = demoOrdinaryWeekday('2027-03-18');
+    const slots = (
+      await v1(
+        'GET',
+        `/api/v1/availability?from=${date}&to=${date}&services=${DEMO_SERVICE}&postal_code=43229`,
+        key.secret,
+      )
+    ).json<PublicNewAvailability>().slots;
+    const quiet = await v1(
+      'POST',
+      '/api/v1/orders',
+      key.secret,
+      bookingBody(slots[0]!.starts_at, { notify_client: false }),
+    );
+    expect(quiet.statusCode, quiet.body).toBe(201);
+    const jobs = await confirmationJobsOf(quiet.json<PublicOrder>().id);
+    expect(jobs.map((job) => job.payload.audience)).not.toContain('client');
+    expect(jobs.map((job) => job.payload.audience)).toContain('agent');
+    // Another company's key cannot book into the demo's office, nor can the demo's key into theirs.
+    const foreign = await createKey(
+      ['orders:write'],
+      otherOwner,
+      'Other',
+      `/api/console/companies/${OTHER_KEY}/api-keys`,
+    );
+    const start = slots[1]!.starts_at;
+    for (const [secret, officeId] of [
+      [foreign.secret, DEMO_OFFICE_UUID],
+      [key.secret, OTHER_OFFICE],
+    ] as const) {
+      const crossing = await v1('POST', '/api/v1/orders', secret, bookingBody(start, { office: officeId }));
+      expect(crossing.statusCode, crossing.body).toBe(400);
+      expect(crossing.json().error.field).toBe('office');
+    }
+    for (const [change, field] of [
+      [{ start: 'soon' }, 'start'],
+      [{ services: ['00000000-0000-4000-8000-000000000000'] }, 'services.0'],
+      [{ services: [] }, 'services'],
+      [{ client: { first: 'A', last: 'B', email: 'x'.repeat(255) } }, 'client.email'],
+      [{ client: { first: '', last: 'B', email: 'b@example.com' } }, 'client.first'],
+      [{ address: { address1: '1 Main', city: 'Columbus', postal_code: '1' } }, 'address.postal_code'],
+      [{ property: { sqft: 1800 } }, 'property'],
+      [{ inspector_ids: [0] }, 'inspector_ids.0'],
+      [{ special_note: 'x'.repeat(2001) }, 'special_note'],
+      [{ buyers_agent: { first: 'Ray', last: 'Ortiz', email: 'ray@example.com' } }, 'buyers_agent.phone'],
+      [{ role: 'MAYOR' }, 'role'],
+    ] as const) {
+      const bad = await v1('POST', '/api/v1/orders', key.secret, bookingBody(start, change));
+      expect(bad.statusCode, `${JSON.stringify(change)}: ${bad.body}`).toBe(400);
+      expect(bad.json().error.field, JSON.stringify(change)).toMatch(new RegExp(`^${field.replace('.', '\\.')}`));
+    }
+  });
+
   it('reads the directory: agents and contacts by id, a page at a time, each as the document keeps them', async () => {
     const key = await createKey(['directory:read']);
     const page1 = await v1('GET', '/api/v1/people?limit=2', key.secret);
@@ -508,7 +727,8 @@ describeOnEachDatabase('the public API and its keys', (factory) => {
       people: Array<{ id: string }>;
       next_cursor: string | null;
     }>();
-    expect(everyAgent.people.at(-1)?.id).toBe(`agent_${DEMO_ONLY_AGENT}`);
+    // The demo's own agents, then those added since (bookings through the API add theirs, as the wizard does).
+    expect(everyAgent.people.map((person) => person.id)).toContain(`agent_${DEMO_ONLY_AGENT}`);
     expect(everyAgent.next_cursor).toBeNull();
     const contacts = (await v1('GET', '/api/v1/people?type=contacts&limit=1', key.secret)).json<{
       people: Array<{ id: string; contact_type: unknown; role: string }>;

@@ -78,6 +78,8 @@ export interface Booking {
   signer: SignerRequest;
   idempotencyKey: string | null;
   now: Date;
+  /** false: no confirmation e-mail or text to the client (a booking through the API that asked so). */
+  notifyClient?: boolean;
 }
 
 /** A booking's answer: confirm's 200, and what the booking priced (a payment at booking checks its amount against it). */
@@ -162,12 +164,20 @@ export async function bookDraft(
       // Booked by the office for a caller (issue 25): who.
       ...(order.bookedByUserId
         ? { booked_by: { kind: 'office', user_id: order.bookedByUserId, name: order.bookedByName ?? '' } }
-        : {}),
+        : order.bookedByName
+          ? // Booked by the office's own system through an API key (issue 46): the key's name.
+            { booked_by: { kind: 'api_key', name: order.bookedByName } }
+          : {}),
     },
     // Each person's messages carry their "Manage your inspection" link (issue 24), issued here, in the confirm's transaction.
     jobs: await withManageLinks(
       tx,
-      confirmationJobs(aggregate, settings, { start: new Date(start), now, country: aggregate.country }),
+      confirmationJobs(
+        aggregate,
+        settings,
+        { start: new Date(start), now, country: aggregate.country },
+        booking.notifyClient ?? true,
+      ),
     ),
     idempotency: idempotencyKey ? { key: idempotencyKey, response: answer } : null,
   });

@@ -96,6 +96,11 @@ export async function confirmOrder(
   signer: SignerRequest = { ip: '', userAgent: '' },
   now = deps.store.now(),
   returnTo: WizardReturn | null = null,
+  /**
+   * A booking the office's own system makes through the API (issue 46): whether the client gets
+   * the confirmation, and no payment at booking (the office's booking; the pay link follows as usual).
+   */
+  byApi: { notifyClient: boolean } | null = null,
 ): Promise<ConfirmResponse> {
   const { db } = deps.store;
   const { companyId, orderId } = session;
@@ -125,11 +130,11 @@ export async function confirmOrder(
     return { status: 'unavailable', appointments: await alternativesForCart(deps.store, session, start, now) };
   const payments = paymentsSchema.parse(aggregate.payments);
   // A company that takes a payment at booking (issue 44): nothing is booked until Stripe says it is paid.
-  if (asksAtBooking(payments)) {
+  if (asksAtBooking(payments) && !byApi) {
     const started = await startBookingPayment(deps, { session, aggregate, body, signer, returnTo }, now);
     if (started) return started;
   }
-  const booking: Booking = { aggregate, body, signer, idempotencyKey, now };
+  const booking: Booking = { aggregate, body, signer, idempotencyKey, now, notifyClient: byApi?.notifyClient ?? true };
   let response: ConfirmResponse;
   try {
     // A deadlock or serialization failure PostgreSQL broke is run again, not answered 500.

@@ -286,10 +286,16 @@ export function confirmationJobs(
   aggregate: ConfirmableOrder,
   settings: NotificationSettings,
   when: MessageMoment,
+  /** false: the office tells the client itself (a booking through the API): no confirmation e-mail or text to a client. */
+  notifyClient = true,
 ): QueuedJob[] {
+  const toClient = (job: QueuedJob) =>
+    (job.kind === SMS_JOB
+      ? (job.payload as SmsJobPayload).manage_link_for?.role
+      : (job.payload as EmailJobPayload).audience) === 'client';
   return [
-    ...confirmationEmailJobs(aggregate, settings, when.now),
-    ...confirmationSmsJobs(aggregate, when),
+    ...confirmationEmailJobs(aggregate, settings, when.now).filter((job) => notifyClient || !toClient(job)),
+    ...confirmationSmsJobs(aggregate, when).filter((job) => notifyClient || !toClient(job)),
     ...reminderJobs(aggregate, settings, when),
   ];
 }

@@ -370,3 +370,13 @@ export async function loadServiceLabels(
     .where(and(eq(t.services.companyId, companyId), inArray(t.services.id, [...ids])));
   return new Map(rows.map((row) => [row.id, row.label]));
 }
+
+/** The company's offices that take bookings, in the console's order. */
+export async function loadActiveOfficeIds(db: Executor, companyId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: t.offices.id })
+    .from(t.offices)
+    .where(and(eq(t.offices.companyId, companyId), eq(t.offices.active, true)))
+    .orderBy(asc(t.offices.position), asc(t.offices.id));
+  return rows.map((row) => row.id);
+}

@@ -42,6 +42,7 @@ import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 /** The order a scheduling call is for: a visitor's session, or a manage link's booked order (issue 24). */
 export type OrderScope = Pick<AuthenticatedSession, 'companyId' | 'officeId' | 'orderId'>;
 import {
+  loadActiveOfficeIds,
   loadCommitments,
   loadLiveHold,
   loadOrderForScheduling,
@@ -98,6 +99,17 @@ async function prepare(
       : store.order(session.companyId, session.orderId),
   ]);
   if (!rules || !order) throw new NotFoundError('The order');
+  return schedulingOf(store, session, rules, order, { fresh: options.fresh, db });
+}
+
+/** The Scheduling of an order under its office's rules: the one place its cart, length and place are read. */
+async function schedulingOf(
+  store: SchedulingStore,
+  session: OrderScope,
+  rules: OfficeRules,
+  order: OrderForScheduling,
+  options: { fresh: boolean; db: Executor },
+): Promise<Scheduling> {
   const cart = cartOf(rules, order);
   return {
     store,
@@ -110,7 +122,7 @@ async function prepare(
     cartDurationMinutes: cart.minutes > 0 ? cart.minutes : rules.context.office.scheduling.default_duration_minutes,
     location: await store.placeOf(order),
     fresh: options.fresh,
-    db,
+    db: options.db,
   };
 }
 
@@ -236,6 +248,90 @@ async function alternatives(
   return nearestAlternatives(slots, { start: wantedAt, date: from, inspectors }).slice(0, count);
 }
 
+/** A window of office-local dates one request may ask: `from` to `to`, at most MAX_AVAILABILITY_WINDOW_DAYS days. */
+function checkWindow(query: { from: string; to: string }): void {
+  const span = dayNumberOf(query.to) - dayNumberOf(query.from);
+  if (span < 0) throw new AppError(400, 'invalid_request', '"to" must not be before "from".', 'to');
+  if (span >= MAX_AVAILABILITY_WINDOW_DAYS)
+    throw new AppError(
+      400,
+      'invalid_request',
+      `One request may span at most ${MAX_AVAILABILITY_WINDOW_DAYS} days.`,
+      'to',
+    );
+}
+
+/**
+ * The office of the company a booking without a session is for (the public API): the one named, or
+ * the company's only office when none is. Another company's office, an inactive one, or none named
+ * where there are several: a 400 naming `office`.
+ */
+export async function bookingOfficeOf(
+  db: Executor,
+  companyId: string,
+  officeUuid: string | undefined,
+): Promise<{ companyId: string; officeId: string }> {
+  const offices = await loadActiveOfficeIds(db, companyId);
+  if (officeUuid === undefined) {
+    if (offices.length === 1) return { companyId, officeId: offices[0]! };
+    throw new AppError(400, 'invalid_request', 'Please name the office: the company has several.', 'office');
+  }
+  if (!offices.includes(officeUuid))
+    throw new AppError(400, 'invalid_request', 'No such office of the company takes bookings.', 'office');
+  return { companyId, officeId: officeUuid };
+}
+
+/** No order's id: a cart asked without an order excludes no order's own time, and seeds its ties alike each time. */
+const NO_ORDER_ID = '00000000-0000-0000-0000-000000000000';
+
+/** A cart asked about without an order (the public API's availability, issue 46): its services and packages, where. */
+export interface CartQuestion {
+  serviceIds: string[];
+  packageIds: number[];
+  postalCode: string;
+}
+
+/**
+ * The slots an office offers a new booking of `cart` (no stored order): the same engine, rules,
+ * commitments and cart length as a wizard session's availability for a draft with that cart. The
+ * office's zone comes with it. A service or package not of the company's catalogue is a 400.
+ */
+export async function cartAvailability(
+  store: SchedulingStore,
+  office: { companyId: string; officeId: string },
+  cart: CartQuestion,
+  query: { from: string; to: string; inspectors?: number[] },
+  now = store.now(),
+): Promise<{ timeZone: string; durationMinutes: number; slots: AppointmentSlot[] }> {
+  checkWindow(query);
+  const rules = await store.officeRules(office.companyId, office.officeId);
+  if (!rules) throw new AppError(400, 'invalid_request', 'No such office takes bookings.', 'office');
+  const unknownService = cart.serviceIds.find((id) => !rules.durations.services.has(id));
+  if (unknownService !== undefined)
+    throw new AppError(400, 'invalid_request', 'No such service in the company\u2019s catalogue.', 'services');
+  const unknownPackage = cart.packageIds.find((id) => !rules.durations.packages.has(id));
+  if (unknownPackage !== undefined)
+    throw new AppError(400, 'invalid_request', 'No such package in the company\u2019s catalogue.', 'packages');
+  const order: OrderForScheduling = {
+    id: NO_ORDER_ID,
+    datetime: null,
+    durationMinutes: 0,
+    inspectors: [],
+    postalCode: cart.postalCode,
+    latitude: null,
+    longitude: null,
+    packageIds: cart.packageIds,
+    serviceIds: cart.serviceIds,
+    bookedByUserId: null,
+  };
+  const s = await schedulingOf(store, { ...office, orderId: NO_ORDER_ID }, rules, order, {
+    fresh: false,
+    db: store.db,
+  });
+  const { slots } = await searchSlots(s, { from: query.from, to: query.to, inspectors: query.inspectors }, now);
+  return { timeZone: rules.context.office.time_zone, durationMinutes: s.cartDurationMinutes, slots };
+}
+
 /**
  * The availability listing, as JSON ready to send in any encoding: from the answers cache when the same order asked the same
  * question and nothing it depends on has changed (commitments, the order, the configuration,
@@ -247,15 +343,7 @@ export async function availabilityJson(
   query: SlotQuery,
   now = store.now(),
 ): Promise<CompressibleText> {
-  const span = dayNumberOf(query.to) - dayNumberOf(query.from);
-  if (span < 0) throw new AppError(400, 'invalid_request', '"to" must not be before "from".', 'to');
-  if (span >= MAX_AVAILABILITY_WINDOW_DAYS)
-    throw new AppError(
-      400,
-      'invalid_request',
-      `One request may span at most ${MAX_AVAILABILITY_WINDOW_DAYS} days.`,
-      'to',
-    );
+  checkWindow(query);
   const key = JSON.stringify([
     session.orderId,
     query.from,

@@ -24,8 +24,11 @@ export async function findActiveOffice(
 
 /** Where a new draft order comes from. */
 export interface DraftOrigin {
-  /** The office member booking by phone (issue 25); absent: a visitor's own session. */
-  bookedBy?: { userId: string; name: string };
+  /**
+   * The office member booking by phone (issue 25), or the office's own system through an API key
+   * (no member: `userId` null, its name the key's); absent: a visitor's own session.
+   */
+  bookedBy?: { userId: string | null; name: string };
   /** The campaign parameters of the visitor's link (issue 42). */
   attribution?: Attribution;
 }

@@ -22,6 +22,7 @@ import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
 import { importDemoCopy, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { instantOf, ManagedBooking, setClock } from '../booking-changes/manage-test-support.ts';
 import { signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
+import { DEMO_SERVICE } from '../confirm/confirm-test-support.ts';
 import type { NotificationWorker } from '../notifications/notification-worker.ts';
 import { testWorker } from '../notifications/worker-test-support.ts';
 import { webhookJobHandlers } from './delivery-job.ts';
@@ -402,6 +403,46 @@ describeOnEachDatabase('webhooks', (factory) => {
     await ManagedBooking.book(harness, dayAfter(8));
     await drain();
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it('sends order.confirmed for a booking made through the API, as for any booking', async () => {
+    const made = await call('POST', `${DEMO}/api-keys`, owner, {
+      name: 'CRM',
+      scopes: ['orders:read', 'orders:write'],
+    });
+    const bearer = { authorization: `Bearer ${made.json<{ secret: string }>().secret}` };
+    await addEndpoint(owner, receiver.url, ['order.confirmed']);
+    const day = dayAfter(9);
+    const offered = await harness.app.inject({
+      method: 'GET',
+      url: `/api/v1/availability?from=${day}&to=${day}&services=${DEMO_SERVICE}&postal_code=43229`,
+      headers: bearer,
+    });
+    const slot = offered.json<{ slots: Array<{ starts_at: string }> }>().slots[0]!;
+    const booked = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      headers: bearer,
+      payload: {
+        start: slot.starts_at,
+        services: [DEMO_SERVICE],
+        address: { address1: '1450 Morse Rd', city: 'Columbus', postal_code: '43229' },
+        client: { first: 'Casey', last: 'Api', email: 'casey@example.com', phone: '614-555-0199' },
+        property: {
+          sqft: 1800,
+          yb: 1995,
+          controls: [
+            { id: 5, value: '1' },
+            { id: 6, value: null, checked: true },
+          ],
+        },
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    await drain();
+    const bodies = receiver.bodies();
+    expect(bodies.map((body) => body.type)).toEqual(['order.confirmed']);
+    expect(JSON.stringify(bodies[0])).toContain(booked.json<{ id: string }>().id);
   });
 
   it('sends a test event, resends it from the log, and signs with both secrets during a rotation', async () => {
