@@ -10,16 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-/** One place as the package's data file writes it (the fields read here). */
-interface RawPlace {
-  zipCode: string;
-  placeName: string;
-  stateCode: string;
-  countyName: string;
-  latitude: number;
-  longitude: number;
-}
-
+/** One place, with the fields (and names) the package's data file gives it that are read here. */
 export interface TablePlace {
   zipCode: string;
   placeName: string;
@@ -36,11 +27,11 @@ export function packagedDataFile(): string {
 }
 
 /** The JSON array inside the data file's `export default …;`. */
-export function placesOfDataFile(source: string): RawPlace[] {
+export function placesOfDataFile(source: string): TablePlace[] {
   const start = source.indexOf('[');
   const end = source.lastIndexOf(']');
   if (start < 0 || end < start) throw new Error('postal codes: the data file holds no array');
-  return JSON.parse(source.slice(start, end + 1)) as RawPlace[];
+  return JSON.parse(source.slice(start, end + 1)) as TablePlace[];
 }
 
 export class PostalCodeTable {
@@ -57,7 +48,7 @@ export class PostalCodeTable {
   /** Rows by state and lower-cased place name, in row order. */
   private readonly byCity = new Map<string, number[]>();
 
-  constructor(places: readonly RawPlace[]) {
+  constructor(places: readonly TablePlace[]) {
     const nameIndex = new Map<string, number>();
     const indexOf = (name: string) => {
       let index = nameIndex.get(name);
@@ -68,7 +59,7 @@ export class PostalCodeTable {
       }
       return index;
     };
-    const rows: RawPlace[] = [];
+    const rows: TablePlace[] = [];
     for (const place of places) {
       const row = this.rowOf.get(place.zipCode);
       if (row === undefined) {
