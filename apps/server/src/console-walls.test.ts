@@ -15,6 +15,7 @@ import {
 } from './modules/console-auth/console-test-support.ts';
 import { setClock, slotsOn } from './modules/booking-changes/manage-test-support.ts';
 import { demoOrdinaryWeekday } from './test-support/demo-days.ts';
+import { signByLink } from './modules/agreements/agreements-test-support.ts';
 import { describeOnEachDatabase } from './test-support/each-database.ts';
 import { importDemoCopy, startDemoSession, startTestApp, type TestApp } from './test-support/test-app.ts';
 
@@ -130,19 +131,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       .select({ payload: t.jobs.payload })
       .from(t.jobs)
       .where(eq(t.jobs.kind, 'agreement_request_email'));
-    const signUrl = `/demo/json/sign/${String(request!.payload.signing_token)}`;
-    const shown = (await harness.app.inject({ method: 'GET', url: signUrl })).json<{ document_sha256: string }>();
-    const signed = await harness.app.inject({
-      method: 'POST',
-      url: signUrl,
-      payload: {
-        consent: true,
-        typed_name: 'Dana Whitaker',
-        method: 'typed',
-        signature_png: null,
-        document_sha256: shown.document_sha256,
-      },
-    });
+    const signed = await signByLink(harness.app, String(request!.payload.signing_token));
     expect(signed.statusCode, signed.body).toBe(200);
     const block = await harness.app.inject({
       method: 'POST',

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
@@ -32,4 +33,24 @@ export async function insertAgreementTemplate(
     createdByName: 'Owner',
   });
   return row!;
+}
+
+/**
+ * A signer signs, as the signing page does: reads the agreement through its link (`signingToken`,
+ * from the agreement request e-mail's job), then signs it typed, bound to the hash it was shown.
+ */
+export async function signByLink(app: FastifyInstance, signingToken: string, typedName = 'Dana Whitaker') {
+  const signUrl = `/demo/json/sign/${signingToken}`;
+  const shown = (await app.inject({ method: 'GET', url: signUrl })).json<{ document_sha256: string }>();
+  return app.inject({
+    method: 'POST',
+    url: signUrl,
+    payload: {
+      consent: true,
+      typed_name: typedName,
+      method: 'typed',
+      signature_png: null,
+      document_sha256: shown.document_sha256,
+    },
+  });
 }

@@ -27,7 +27,7 @@ import type { NotificationWorker } from '../notifications/notification-worker.ts
 import { testWorker } from '../notifications/worker-test-support.ts';
 import { webhookJobHandlers } from './delivery-job.ts';
 import { reencryptWebhookSecrets, secretContext } from './endpoints.service.ts';
-import { insertAgreementTemplate } from '../agreements/agreements-test-support.ts';
+import { insertAgreementTemplate, signByLink } from '../agreements/agreements-test-support.ts';
 import { pruneTasks } from '../retention/prune-tasks.ts';
 import { RETRY_WINDOW_MS } from './retry-policy.ts';
 import type { Resolver } from './url-guard.ts';
@@ -651,19 +651,7 @@ describeOnEachDatabase('webhooks', (factory) => {
       const [request] = (
         await harness.database.db.select().from(t.jobs).where(eq(t.jobs.kind, 'agreement_request_email'))
       ).filter((job) => job.payload.order_id === booking.orderId);
-      const signUrl = `/demo/json/sign/${String(request!.payload.signing_token)}`;
-      const shown = (await harness.app.inject({ method: 'GET', url: signUrl })).json<{ document_sha256: string }>();
-      const signed = await harness.app.inject({
-        method: 'POST',
-        url: signUrl,
-        payload: {
-          consent: true,
-          typed_name: 'Dana Whitaker',
-          method: 'typed',
-          signature_png: null,
-          document_sha256: shown.document_sha256,
-        },
-      });
+      const signed = await signByLink(harness.app, String(request!.payload.signing_token));
       expect(signed.statusCode, signed.body).toBe(200);
       await drain();
       expect(receiver.bodies().map((body) => body.type)).toEqual(['agreement.signed']);
