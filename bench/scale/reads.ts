@@ -24,7 +24,7 @@ const CONCURRENT_SECONDS = 10;
 export interface ReadFigure {
   median: number;
   p95: number;
-  /** The server process's CPU (user and system) per request of the read, warm-up included, in ms. */
+  /** The server process's CPU (user and system) per run of the read (a request; a whole booking's several), in ms. */
   serverCpuMs: number;
 }
 
@@ -72,22 +72,15 @@ function peopleMaker(seed: number): () => BookingPeople {
   };
 }
 
-/**
- * Times `run` WARM_UP + RUNS times; the last RUNS count. `requestsPerRun` divides the server's CPU
- * over the requests a run makes (a booking makes several).
- */
-async function timeRuns(
-  server: ServerUnderTest,
-  run: (i: number) => Promise<number>,
-  requestsPerRun = 1,
-): Promise<ReadFigure> {
+/** Times `run` WARM_UP + RUNS times; the last RUNS count. The server's CPU is per run, warm-up included. */
+async function timeRuns(server: ServerUnderTest, run: (i: number) => Promise<number>): Promise<ReadFigure> {
   const cpuBefore = (await server.usage()).cpuMs;
   for (let i = 0; i < WARM_UP; i++) await run(-1 - i);
   const samples: number[] = [];
   for (let i = 0; i < RUNS; i++) samples.push(await run(i));
   const cpuMs = (await server.usage()).cpuMs - cpuBefore;
   const { median, p95 } = summarise(samples);
-  return { median, p95, serverCpuMs: cpuMs / ((WARM_UP + RUNS) * requestsPerRun) };
+  return { median, p95, serverCpuMs: cpuMs / (WARM_UP + RUNS) };
 }
 
 /** What the console's reads need: the inspector busiest in the week, a client's last name few share, and an order near today. */

@@ -12,7 +12,6 @@ export interface SizeRun {
 }
 
 const ms = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(1));
-const cpu = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(1));
 
 export function printTable(runs: SizeRun[]): void {
   const reads = [...new Set(runs.flatMap((run) => [...run.results.figures.keys()]))];
@@ -25,7 +24,7 @@ export function printTable(runs: SizeRun[]): void {
     const cells = [read];
     for (const run of runs) {
       const figure = run.results.figures.get(read);
-      cells.push(`${ms(figure?.median)} / ${ms(figure?.p95)}, ${cpu(figure?.serverCpuMs)}`);
+      cells.push(`${ms(figure?.median)} / ${ms(figure?.p95)}, ${ms(figure?.serverCpuMs)}`);
     }
     if (runs.length > 1) {
       const ratio =
@@ -42,7 +41,7 @@ export function printTable(runs: SizeRun[]): void {
   const concurrent = ['bookings/s, 10 clients, 10 s'];
   for (const run of runs)
     concurrent.push(
-      `${run.results.concurrent.perSecond.toFixed(1)}, ${cpu(run.results.concurrent.serverCpuMsPerBooking)} ms CPU each`,
+      `${run.results.concurrent.perSecond.toFixed(1)}, ${ms(run.results.concurrent.serverCpuMsPerBooking)} ms CPU each`,
     );
   if (runs.length > 1)
     concurrent.push(`${(last!.results.concurrent.perSecond / first!.results.concurrent.perSecond).toFixed(1)}×`);
