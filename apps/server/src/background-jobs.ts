@@ -7,6 +7,7 @@ import { changeFeeJobHandlers } from './modules/payments/change-fees.service.ts'
 import { paymentJobHandlers } from './modules/payments/payments.service.ts';
 import { receiptPdf } from './modules/payments/receipt.service.ts';
 import { stripeOptionsOf } from './modules/payments/stripe-gateway.ts';
+import { referralStatsJobHandlers, type ReferralStatsDeps } from './modules/reports/referrals.service.ts';
 import { retentionJobHandlers, RUN_BUDGET_MS, type RetentionDeps } from './modules/retention/retention.service.ts';
 import { webhookJobHandlers } from './modules/webhooks/delivery-job.ts';
 import type { WebhookDeps } from './modules/webhooks/webhooks-deps.ts';
@@ -41,6 +42,8 @@ export function backgroundJobs(options: {
     // Well within the job's lease, so that no other worker takes a run still going for a dead one.
     budgetMs: Math.min(RUN_BUDGET_MS, Math.floor(config.NOTIFY_LEASE_MS / 2)),
   };
+  // Each company's agent history for the referral report (decision 0093), a day old at most.
+  const referralStats: ReferralStatsDeps = { db, clock, staleAfterMs: 24 * 3_600_000, everyMinutes: 60 };
   const webhookDeps: WebhookDeps = {
     db,
     encryption: paymentJobDeps.encryption,
@@ -60,7 +63,8 @@ export function backgroundJobs(options: {
       ...webhookJobHandlers(webhookDeps),
     },
     retention,
-    systemJobs: retentionJobHandlers(retention),
+    referralStats,
+    systemJobs: { ...retentionJobHandlers(retention), ...referralStatsJobHandlers(referralStats) },
     /** The PDF each payment's and refund's receipt e-mail carries (decision 0082). */
     receiptAttachment: (companyId: string, orderId: string, entry: Parameters<typeof receiptPdf>[2]) =>
       receiptPdf(db, { companyId, orderId }, entry),

@@ -12,6 +12,7 @@ import { DEMO_COMPANY_KEY, DEMO_OFFICE_UUID, ensureDemoCompany } from './modules
 import { DEMO_OWNER, demoOwnerSignInLink } from './modules/console-auth/demo-owner.ts';
 import { createNotificationWorker } from './modules/notifications/notifications.service.ts';
 import { scheduleRetention } from './modules/retention/retention.service.ts';
+import { scheduleReferralStats } from './modules/reports/referrals.service.ts';
 import { backgroundJobs } from './background-jobs.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
   // E-mails left queued by an earlier run (a crash, a mail server that was down) go out now, and
   // the pruning job's first run is queued unless one waits already.
   await scheduleRetention(retention);
+  await scheduleReferralStats(jobs.referralStats);
   notifications.start();
   const base = publicBaseUrl(config, listeningPort(app, config.PORT));
   const lines = [

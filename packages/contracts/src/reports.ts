@@ -22,28 +22,34 @@ export function monthsSpanned(from: string, to: string): number {
   return month(to) - month(from) + 1;
 }
 
+/**
+ * The query of a report over a span with CSV tables: office-local dates of the appointments, both
+ * included, at most REPORT_MAX_MONTHS calendar months, and with `format=csv`, which table.
+ */
+export function spanReportQuerySchema<Table extends string>(tables: readonly [Table, ...Table[]]) {
+  return z
+    .object({
+      from: z.iso.date(),
+      to: z.iso.date(),
+      format: z.enum(['json', 'csv']).default('json'),
+      table: z.enum(tables).optional(),
+    })
+    .strict()
+    .superRefine((query, ctx) => {
+      if (query.to < query.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'on or after from' });
+      else if (monthsSpanned(query.from, query.to) > REPORT_MAX_MONTHS)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['to'],
+          message: `at most ${REPORT_MAX_MONTHS} months from from, both months included`,
+        });
+      if (query.format === 'csv' && query.table === undefined)
+        ctx.addIssue({ code: 'custom', path: ['table'], message: `required with format=csv: one of ${tables}` });
+    });
+}
+
 /** `GET /api/console/companies/{key}/reports`: JSON, or one table as CSV. */
-export const reportQuerySchema = z
-  .object({
-    /** Office-local dates of the appointments, both included. */
-    from: z.iso.date(),
-    to: z.iso.date(),
-    format: z.enum(['json', 'csv']).default('json'),
-    /** With `format=csv`: which table. */
-    table: z.enum(REPORT_TABLES).optional(),
-  })
-  .strict()
-  .superRefine((query, ctx) => {
-    if (query.to < query.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'on or after from' });
-    else if (monthsSpanned(query.from, query.to) > REPORT_MAX_MONTHS)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: `at most ${REPORT_MAX_MONTHS} months from from, both months included`,
-      });
-    if (query.format === 'csv' && query.table === undefined)
-      ctx.addIssue({ code: 'custom', path: ['table'], message: `required with format=csv: one of ${REPORT_TABLES}` });
-  });
+export const reportQuerySchema = spanReportQuerySchema(REPORT_TABLES);
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 const count = z.number().int().min(0);

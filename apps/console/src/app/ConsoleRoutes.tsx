@@ -47,6 +47,7 @@ const PaymentsPage = lazyPage(() => import('../pages/configuration/payments/Paym
 const FunnelPage = lazyPage(() => import('../pages/work/funnel/FunnelPage.tsx'));
 // The reports carry the chart library: only the owners and admins who open them download it.
 const ReportsPage = lazyPage(() => import('../pages/work/reports/ReportsPage.tsx'));
+const ReferralsPage = lazyPage(() => import('../pages/work/reports/ReferralsPage.tsx'));
 const AccountPage = lazyPage(() => import('../pages/account/account/AccountPage.tsx'));
 const NotFoundPage = lazyPage(() => import('../pages/account/not-found/NotFoundPage.tsx'));
 
@@ -130,6 +131,7 @@ export function ConsoleRoutes() {
         </Route>
         <Route path="funnel" element={<FunnelPage />} />
         <Route path="reports" element={<ReportsPage />} />
+        <Route path="reports/referrals" element={<ReferralsPage />} />
         <Route path="account" element={<AccountPage />} />
       </Route>
       <Route path="/:companyKey/*" element={<CompanyPageOrNotFound />} />

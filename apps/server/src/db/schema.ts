@@ -967,6 +967,43 @@ export const retentionRuns = pgTable('retention_runs', {
   error: text('error'),
 });
 
+/**
+ * Each agent's referrals over the company's whole history (issue 47, decision 0093): what the
+ * referral report needs of the years before its span (an agent's first inspection, their last,
+ * how many), computed by the referral-stats job off every request's path. An agent is their
+ * directory entry ("id:<n>") or, typed on orders and never filed, their folded name ("name:<n>").
+ */
+export const agentReferralStats = pgTable(
+  'agent_referral_stats',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    agentKey: text('agent_key').notNull(),
+    agentId: integer('agent_id'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    agency: text('agency').notNull(),
+    /** Orders the agent was on, booked or cancelled. */
+    referrals: integer('referrals').notNull(),
+    /** Office-local dates of the first and the last of those orders' appointments. */
+    firstReferral: date('first_referral', { mode: 'string' }).notNull(),
+    lastReferral: date('last_referral', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.agentKey] }),
+    index('agent_referral_stats_last_idx').on(t.companyId, t.lastReferral),
+  ],
+);
+
+/** When each company's `agent_referral_stats` were last computed: the job takes the oldest first. */
+export const agentReferralRefreshes = pgTable('agent_referral_refreshes', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  computedAt: instant('computed_at').notNull(),
+});
+
 /** The secret in an inspector's calendar-feed URL, stored hashed (SHA-256, hex) like session tokens. */
 export const inspectorCalendarFeeds = pgTable(
   'inspector_calendar_feeds',

@@ -5,6 +5,14 @@ import { REPORT_MAX_MONTHS, reportQuerySchema, reportResponseSchema } from '@sch
 import type { AppContext } from '../../context.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { memberOf, requireMember } from '../../modules/console-auth/console-access.ts';
+import {
+  REFERRAL_MAX_AGENTS,
+  REFERRAL_QUIET_DAYS,
+  REFERRAL_STOPPED_MIN,
+  referralQuerySchema,
+  referralResponseSchema,
+} from '@scheduler/contracts/referrals';
+import { referralCsv, referralReport } from '../../modules/reports/referrals.service.ts';
 import { companyReport, reportCsv } from '../../modules/reports/reports.service.ts';
 import { companyKeyParam } from '../shared-schemas.ts';
 
@@ -44,6 +52,34 @@ export function reportRoutes(ctx: AppContext) {
           `report-${companyKey}-${table}-${request.query.from}-${request.query.to}.csv`,
           rows,
         );
+      },
+    );
+
+    app.get(
+      '/api/console/companies/:company_key/reports/referrals',
+      {
+        onRequest: requireMember(ctx, 'reports.read'),
+        schema: {
+          tags: ['console'],
+          summary: 'Which agents send the company its work: per agent, agency and month (owner, admin)',
+          description:
+            "An order counts for each buyer's and seller's agent it names, on its appointment's date on its office's " +
+            `calendar, from \`from\` to \`to\` (both included, at most ${REPORT_MAX_MONTHS} calendar months). An agent is ` +
+            'new in a month that holds their first inspection with the company. Stopped: agents with at least ' +
+            `${REFERRAL_STOPPED_MIN} inspections before and none in the last ${REFERRAL_QUIET_DAYS} days or after. The JSON ` +
+            `names the first ${REFERRAL_MAX_AGENTS} agents; \`format=csv&table=…\` answers a whole table as CSV.`,
+          params: companyKeyParam,
+          querystring: referralQuerySchema,
+          response: { 200: z.union([referralResponseSchema, z.string()]) },
+        },
+      },
+      async (request, reply) => {
+        const companyKey = memberOf(request).companyKey;
+        const { table, format, from, to } = request.query;
+        if (format !== 'csv' || table === undefined)
+          return referralReport(ctx.db, companyKey, { from, to }, ctx.clock());
+        const csv = await referralCsv(ctx.db, companyKey, { from, to }, table, ctx.clock());
+        return sendCsv(reply, csv.text, `referrals-${request.params.company_key}-${table}-${from}-${to}.csv`, csv.rows);
       },
     );
   };

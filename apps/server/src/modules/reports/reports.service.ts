@@ -116,7 +116,7 @@ export async function companyReport(db: Database, companyKey: string, query: Rep
 }
 
 /** Minor units as the currency writes them: "400.00" for USD, "400" for JPY (no grouping, no symbol: a spreadsheet's number). */
-function amountCell(minor: number, currency: string): string {
+export function amountCell(minor: number, currency: string): string {
   let digits = 2;
   try {
     digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;

@@ -24,7 +24,7 @@ export interface Column<Row> {
  * in a named region of its own when the screen is narrower, never the page; the region takes
  * focus, so a keyboard can scroll it too.
  */
-function FigureTable<Row>({
+export function FigureTable<Row>({
   title,
   note,
   rows,
@@ -94,6 +94,48 @@ function FigureTable<Row>({
   );
 }
 
+interface Figures {
+  inspections: number;
+  cancelled: number;
+  revenue_cents: number;
+}
+
+/** The three columns every figure table ends with: inspections, cancellations and revenue. */
+export function figureColumns<Row extends Figures>(currency: string): Array<Column<Row>> {
+  return [
+    { title: 'Inspections', cell: (row) => countText(row.inspections), number: true },
+    { title: 'Cancelled', cell: (row) => countText(row.cancelled), number: true },
+    { title: 'Revenue', cell: (row) => moneyText(row.revenue_cents, currency), number: true },
+  ];
+}
+
+/** A report's headline: its figures as a list of terms and values, in a row of boxes. */
+export function FigureList({ figures, columns }: { figures: ReadonlyArray<[string, string]>; columns: number }) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr 1fr', md: `repeat(${columns}, minmax(0, 1fr))` },
+        gap: 1.5,
+        m: 0,
+        mb: 2,
+      }}
+    >
+      {figures.map(([term, value]) => (
+        <Box key={term} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, bgcolor: 'background.paper' }}>
+          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+            {term}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, fontSize: '1.25rem', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 /** The report's four tables, each with the link to its CSV. */
 export function ReportTables({
   report,
@@ -103,13 +145,7 @@ export function ReportTables({
   csvHref: (table: ReportTable) => string;
 }) {
   const money = (cents: number) => moneyText(cents, report.currency);
-  const figures = <Row extends { inspections: number; cancelled: number; revenue_cents: number }>(): Array<
-    Column<Row>
-  > => [
-    { title: 'Inspections', cell: (row) => countText(row.inspections), number: true },
-    { title: 'Cancelled', cell: (row) => countText(row.cancelled), number: true },
-    { title: 'Revenue', cell: (row) => money(row.revenue_cents), number: true },
-  ];
+  const figures = <Row extends Figures>() => figureColumns<Row>(report.currency);
   type Month = ReportResponse['by_month'][number];
   type Inspector = ReportResponse['by_inspector'][number];
   type Service = ReportResponse['by_service'][number];

@@ -1,8 +1,7 @@
-import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import type { ReportResponse } from '@scheduler/contracts/reports';
 import { memberCan, useCompany } from '../../../shared/company.ts';
 import { Failure } from '../../../shared/Failure.tsx';
@@ -11,9 +10,9 @@ import { SpanForm } from '../../../shared/SpanForm.tsx';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
 import { shortDateText } from '../../../shared/time-text.ts';
 import { reportCsvHref, reportQueryOptions } from './report-query.ts';
-import { checkReportRange, defaultReportRange } from './report-range.ts';
+import { useReportSpan } from './use-report-span.ts';
 import { countText, leadText, moneyText } from './report-text.ts';
-import { ReportTables } from './ReportTables.tsx';
+import { FigureList, ReportTables } from './ReportTables.tsx';
 import { RevenueChart } from './RevenueChart.tsx';
 
 const TITLE = 'Reports';
@@ -31,29 +30,19 @@ export default function ReportsPage() {
   return <Reports companyKey={companyKey} />;
 }
 
-/** The span lives in the URL (a view can be shared and reloaded); without it, the last 12 months. */
 function Reports({ companyKey }: { companyKey: string }) {
-  const [params, setParams] = useSearchParams();
-  // Today once per visit: a page left open past midnight keeps the span it showed.
-  const [fallback] = useState(() => defaultReportRange(new Date()));
-  const from = params.get('from') ?? fallback.from;
-  const to = params.get('to') ?? fallback.to;
-  const range = checkReportRange(from, to);
+  const { from, to, range, change } = useReportSpan();
   const report = useQuery({ ...reportQueryOptions(companyKey, { from, to }), enabled: range.ok });
-  const change = (name: 'from' | 'to', value: string) => {
-    const next = new URLSearchParams(params);
-    next.set('from', from);
-    next.set('to', to);
-    next.set(name, value);
-    setParams(next, { replace: true });
-  };
 
   return (
     <>
       <PageHeading>{TITLE}</PageHeading>
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>
         Inspections booked, cancellations and revenue, counted on the day of the inspection on the office&apos;s
-        calendar. Revenue is what the inspections booked were confirmed at; cancelled ones are counted apart.
+        calendar. Revenue is what the inspections booked were confirmed at; cancelled ones are counted apart.{' '}
+        <Link component={RouterLink} to={`/${encodeURIComponent(companyKey)}/reports/referrals?from=${from}&to=${to}`}>
+          Referrals: which agents send you work
+        </Link>
       </Typography>
       <SpanForm
         label="Span"
@@ -93,27 +82,7 @@ function Headline({ report }: { report: ReportResponse }) {
       <Typography role="status" sx={{ mb: 1 }}>
         From {shortDateText(report.from)} to {shortDateText(report.to)}.
       </Typography>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, minmax(0, 1fr))' },
-          gap: 1.5,
-          m: 0,
-          mb: 2,
-        }}
-      >
-        {figures.map(([term, value]) => (
-          <Box key={term} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, bgcolor: 'background.paper' }}>
-            <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-              {term}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0, fontSize: '1.25rem', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
-              {value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <FigureList figures={figures} columns={5} />
     </>
   );
 }
