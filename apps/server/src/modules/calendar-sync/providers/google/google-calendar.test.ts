@@ -12,7 +12,12 @@ import {
   type OAuthTokens,
 } from '../../provider.ts';
 import { pushTokenMatches } from '../oauth/provider-http.ts';
-import { createGoogleCalendarProvider, createGoogleOAuthClient, googleEventIdOf, GOOGLE_MARKER } from './google-calendar.ts';
+import {
+  createGoogleCalendarProvider,
+  createGoogleOAuthClient,
+  googleEventIdOf,
+  GOOGLE_MARKER,
+} from './google-calendar.ts';
 import { parseGooglePush } from './google-push.ts';
 import { FakeGoogle } from './test-google-server.ts';
 
@@ -35,7 +40,11 @@ function provider(options: { now?: () => number; timeoutMs?: number; tokens?: OA
   return createGoogleCalendarProvider({
     tokens: options.tokens ?? granted,
     onTokens: (tokens) => void stored.push(tokens),
-    oauth: createGoogleOAuthClient({ clientId: 'google-client', clientSecret: 'google-secret', tokenUrl: google.tokenUrl }),
+    oauth: createGoogleOAuthClient({
+      clientId: 'google-client',
+      clientSecret: 'google-secret',
+      tokenUrl: google.tokenUrl,
+    }),
     apiBase: google.apiBase,
     ...options,
   });
@@ -82,7 +91,10 @@ describe('Google Calendar adapter against the stand-in', () => {
     expect(full.cursor).not.toBeNull();
 
     const added = google.addEvent(CAL, { start: T0 + 3 * DAY, end: T0 + 3 * DAY + HOUR });
-    google.changeEvent(CAL, moved.id, { start: { dateTime: new Date(T0 + DAY + 15 * HOUR).toISOString() }, end: { dateTime: new Date(T0 + DAY + 16 * HOUR).toISOString() } });
+    google.changeEvent(CAL, moved.id, {
+      start: { dateTime: new Date(T0 + DAY + 15 * HOUR).toISOString() },
+      end: { dateTime: new Date(T0 + DAY + 16 * HOUR).toISOString() },
+    });
     google.deleteEvent(CAL, deleted.id);
     const changes = await calendar.readBusy(CAL, WINDOW, full.cursor);
     expect(changes.mode).toBe('changes');
@@ -153,7 +165,11 @@ describe('Google Calendar adapter against the stand-in', () => {
     );
     const byId = new Map(read.busy.map((event) => [event.eventId, event]));
     // Midnight EST (UTC-5) to midnight EDT (UTC-4): a 23-hour day.
-    expect(byId.get(day.id)).toEqual({ eventId: day.id, start: Date.parse('2026-03-08T05:00:00Z'), end: Date.parse('2026-03-09T04:00:00Z') });
+    expect(byId.get(day.id)).toEqual({
+      eventId: day.id,
+      start: Date.parse('2026-03-08T05:00:00Z'),
+      end: Date.parse('2026-03-09T04:00:00Z'),
+    });
     expect(byId.get(weekend.id)!.end - byId.get(weekend.id)!.start).toBe(47 * HOUR);
   });
 
@@ -161,7 +177,10 @@ describe('Google Calendar adapter against the stand-in', () => {
     const at = (day: number) => ({ start: T0 + day * DAY, end: T0 + day * DAY + HOUR });
     google.addEvent(CAL, { ...at(1), transparency: 'transparent' });
     google.addEvent(CAL, { ...at(2), status: 'tentative' });
-    google.addEvent(CAL, { ...at(3), attendees: [{ email: 'mike@example.com', self: true, responseStatus: 'declined' }] });
+    google.addEvent(CAL, {
+      ...at(3),
+      attendees: [{ email: 'mike@example.com', self: true, responseStatus: 'declined' }],
+    });
     const cancelled = google.addEvent(CAL, at(4));
     google.deleteEvent(CAL, cancelled.id);
     google.addEvent(CAL, { ...at(5), extendedProperties: { private: { [GOOGLE_MARKER]: 'order-9' } } });
@@ -213,7 +232,9 @@ describe('Google Calendar adapter against the stand-in', () => {
 
     google.deleteEvent(CAL, ref.eventId);
     await expect(calendar.updateEvent(ref, booking())).rejects.toBeInstanceOf(EventGoneError);
-    await expect(calendar.updateEvent({ ...ref, eventId: 'neverexisted' }, booking())).rejects.toBeInstanceOf(EventGoneError);
+    await expect(calendar.updateEvent({ ...ref, eventId: 'neverexisted' }, booking())).rejects.toBeInstanceOf(
+      EventGoneError,
+    );
     expect(google.liveEvents(CAL)).toHaveLength(0);
     await calendar.deleteEvent(ref); // already deleted: 410
     await calendar.deleteEvent({ ...ref, eventId: 'neverexisted' }); // 404
@@ -240,7 +261,11 @@ describe('Google OAuth against the stand-in', () => {
     expect(stored[0]!.accessToken).not.toBe(initial.accessToken);
     expect(google.calls.filter((call) => call.path.endsWith('/events'))).toHaveLength(2); // the 401, then the retry
     // The old refresh token was rotated away: using it again is invalid_grant.
-    const oauth = createGoogleOAuthClient({ clientId: 'google-client', clientSecret: 'google-secret', tokenUrl: google.tokenUrl });
+    const oauth = createGoogleOAuthClient({
+      clientId: 'google-client',
+      clientSecret: 'google-secret',
+      tokenUrl: google.tokenUrl,
+    });
     const granted = google.oauth.grant();
     await oauth.refresh(granted.refreshToken);
     await expect(oauth.refresh(granted.refreshToken)).rejects.toEqual(new CalendarAuthError('invalid_grant'));
@@ -274,20 +299,31 @@ describe('Google OAuth against the stand-in', () => {
     });
     const verifier = 'v'.repeat(64);
     const challenge = createHash('sha256').update(verifier).digest('base64url');
-    const url = new URL(oauth.authorizationUrl({ state: 's1', redirectUri: 'https://app.example/cb', codeChallenge: challenge }));
+    const url = new URL(
+      oauth.authorizationUrl({ state: 's1', redirectUri: 'https://app.example/cb', codeChallenge: challenge }),
+    );
     expect(url.searchParams.get('access_type')).toBe('offline');
     expect(url.searchParams.get('scope')).toBe('https://www.googleapis.com/auth/calendar');
     const consent = await fetch(url, { redirect: 'manual' });
     const back = new URL(consent.headers.get('location')!);
     expect(back.searchParams.get('state')).toBe('s1');
     const code = back.searchParams.get('code')!;
-    await expect(oauth.exchangeCode({ code, redirectUri: 'https://app.example/cb', codeVerifier: 'w'.repeat(64) })).rejects.toEqual(
-      new CalendarAuthError('invalid_grant'),
-    );
+    await expect(
+      oauth.exchangeCode({ code, redirectUri: 'https://app.example/cb', codeVerifier: 'w'.repeat(64) }),
+    ).rejects.toEqual(new CalendarAuthError('invalid_grant'));
     const consent2 = await fetch(url, { redirect: 'manual' });
     const code2 = new URL(consent2.headers.get('location')!).searchParams.get('code')!;
-    const tokens = await oauth.exchangeCode({ code: code2, redirectUri: 'https://app.example/cb', codeVerifier: verifier });
-    const calendars = await createGoogleCalendarProvider({ tokens, onTokens: () => {}, oauth, apiBase: google.apiBase }).listCalendars();
+    const tokens = await oauth.exchangeCode({
+      code: code2,
+      redirectUri: 'https://app.example/cb',
+      codeVerifier: verifier,
+    });
+    const calendars = await createGoogleCalendarProvider({
+      tokens,
+      onTokens: () => {},
+      oauth,
+      apiBase: google.apiBase,
+    }).listCalendars();
     expect(calendars).toHaveLength(1);
   });
 });
@@ -304,7 +340,13 @@ describe('Google failures', () => {
     expect((error as CalendarRateLimitError).retryAfterMs).toBeLessThanOrEqual(120_000);
     google.queued.push({
       status: 403,
-      body: { error: { code: 403, message: 'Rate Limit Exceeded', errors: [{ domain: 'usageLimits', reason: 'rateLimitExceeded' }] } },
+      body: {
+        error: {
+          code: 403,
+          message: 'Rate Limit Exceeded',
+          errors: [{ domain: 'usageLimits', reason: 'rateLimitExceeded' }],
+        },
+      },
     });
     await expect(calendar.listCalendars()).rejects.toEqual(new CalendarRateLimitError(60_000));
   });
@@ -341,7 +383,12 @@ describe('Google push channels', () => {
       await google.notify('chan-1', 'sync');
       await google.notify('chan-1', 'exists');
       const [sync, change] = received.map((headers) => parseGooglePush(headers));
-      expect(sync).toMatchObject({ channelId: 'chan-1', state: 'sync', changed: false, resourceId: channel.resourceId });
+      expect(sync).toMatchObject({
+        channelId: 'chan-1',
+        state: 'sync',
+        changed: false,
+        resourceId: channel.resourceId,
+      });
       expect(change).toMatchObject({ channelId: 'chan-1', state: 'exists', changed: true, token: 'secret-token' });
       expect(pushTokenMatches(change!.token, 'secret-token')).toBe(true);
       expect(pushTokenMatches(change!.token, 'secret-tokem')).toBe(false);

@@ -114,7 +114,11 @@ const calendarListPage = z.object({
     .default([]),
   nextPageToken: z.string().optional(),
 });
-const channel = z.object({ id: z.string(), resourceId: z.string().optional(), expiration: z.coerce.number().optional() });
+const channel = z.object({
+  id: z.string(),
+  resourceId: z.string().optional(),
+  expiration: z.coerce.number().optional(),
+});
 
 function read<T>(schema: z.ZodType<T>, answer: HttpAnswer): T {
   if (answer.status < 200 || answer.status >= 300) throw unexpected(answer);
@@ -127,7 +131,8 @@ function read<T>(schema: z.ZodType<T>, answer: HttpAnswer): T {
 function isBusy(event: GoogleEvent): boolean {
   if (event.status === 'cancelled' || event.status === 'tentative') return false;
   if (event.transparency === 'transparent') return false;
-  if (event.attendees?.some((attendee) => attendee.self === true && attendee.responseStatus === 'declined')) return false;
+  if (event.attendees?.some((attendee) => attendee.self === true && attendee.responseStatus === 'declined'))
+    return false;
   if (event.extendedProperties?.private?.[GOOGLE_MARKER] !== undefined) return false;
   return true;
 }
@@ -320,7 +325,11 @@ export function createGoogleCalendarProvider(input: {
       });
       const granted = read(channel, answer);
       // Google may grant a shorter life than asked.
-      return { channelId: granted.id, resourceId: granted.resourceId ?? null, expiresAt: granted.expiration ?? expiresAt };
+      return {
+        channelId: granted.id,
+        resourceId: granted.resourceId ?? null,
+        expiresAt: granted.expiration ?? expiresAt,
+      };
     },
 
     async stopWatch(pushChannel) {

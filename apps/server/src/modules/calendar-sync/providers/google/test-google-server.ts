@@ -56,7 +56,10 @@ const BASE32HEX = /^[a-v0-9]{5,1024}$/;
 export class FakeGoogle {
   readonly oauth = new FakeOAuthGrants('google-client', 'google-secret');
   readonly calendars = new Map<string, FakeCalendar>();
-  readonly channels = new Map<string, { id: string; resourceId: string; address: string; token: string; expiration: number; calendarId: string }>();
+  readonly channels = new Map<
+    string,
+    { id: string; resourceId: string; address: string; token: string; expiration: number; calendarId: string }
+  >();
   /** Every API call received (not the token endpoint's). */
   readonly calls: Array<{ method: string; path: string; query: URLSearchParams }> = [];
   /** Answered once each, in order, before any API call is served. */
@@ -114,9 +117,17 @@ export class FakeGoogle {
     return calendar;
   }
 
-  private store(calendarId: string, event: Omit<FakeGoogleEvent, 'kind' | 'etag' | 'sequenceOfChange'>): FakeGoogleEvent {
+  private store(
+    calendarId: string,
+    event: Omit<FakeGoogleEvent, 'kind' | 'etag' | 'sequenceOfChange'>,
+  ): FakeGoogleEvent {
     this.sequence += 1;
-    const stored: FakeGoogleEvent = { kind: 'calendar#event', ...event, etag: `"${this.sequence}"`, sequenceOfChange: this.sequence };
+    const stored: FakeGoogleEvent = {
+      kind: 'calendar#event',
+      ...event,
+      etag: `"${this.sequence}"`,
+      sequenceOfChange: this.sequence,
+    };
     this.calendar(calendarId).events.set(stored.id, stored);
     return stored;
   }
@@ -127,7 +138,13 @@ export class FakeGoogle {
     input: Partial<Omit<FakeGoogleEvent, 'kind' | 'etag' | 'sequenceOfChange'>> &
       ({ start: number; end: number } | { date: string; endDate: string }),
   ): FakeGoogleEvent {
-    const { start: _start, end: _end, date: _date, endDate: _endDate, ...rest } = input as typeof input & {
+    const {
+      start: _start,
+      end: _end,
+      date: _date,
+      endDate: _endDate,
+      ...rest
+    } = input as typeof input & {
       start?: unknown;
       end?: unknown;
       date?: unknown;
@@ -164,7 +181,9 @@ export class FakeGoogle {
     const instanceIds: string[] = [];
     for (let index = 0; index < input.count; index += 1) {
       const original = input.start + index * DAY_MS;
-      const id = `${seriesId}_${iso(original).replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`;
+      const id = `${seriesId}_${iso(original)
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '')}`;
       const start = input.moved?.[index] ?? original;
       instanceIds.push(id);
       this.store(calendarId, {
@@ -231,7 +250,9 @@ export class FakeGoogle {
     const queued = this.queued.shift();
     if (queued !== undefined) return queued;
     if (!this.oauth.authorizes(request.headers.authorization))
-      return googleError(401, 'authError', 'Invalid Credentials', { 'www-authenticate': 'Bearer realm="https://accounts.google.com/"' });
+      return googleError(401, 'authError', 'Invalid Credentials', {
+        'www-authenticate': 'Bearer realm="https://accounts.google.com/"',
+      });
     const path = url.pathname.replace(/^\/calendar\/v3/, '');
     const body = request.body === '' ? {} : (JSON.parse(request.body) as Record<string, unknown>);
     if (method === 'GET' && path === '/users/me/calendarList') return this.calendarList();
@@ -271,7 +292,9 @@ export class FakeGoogle {
     return wire;
   }
 
-  private fromBody(body: Record<string, unknown>): Omit<FakeGoogleEvent, 'kind' | 'etag' | 'sequenceOfChange' | 'id' | 'status'> {
+  private fromBody(
+    body: Record<string, unknown>,
+  ): Omit<FakeGoogleEvent, 'kind' | 'etag' | 'sequenceOfChange' | 'id' | 'status'> {
     return {
       summary: body.summary as string,
       description: body.description as string,
@@ -279,7 +302,9 @@ export class FakeGoogle {
       transparency: body.transparency as 'opaque' | 'transparent',
       start: body.start as FakeGoogleEvent['start'],
       end: body.end as FakeGoogleEvent['end'],
-      ...(body.extendedProperties ? { extendedProperties: body.extendedProperties as FakeGoogleEvent['extendedProperties'] } : {}),
+      ...(body.extendedProperties
+        ? { extendedProperties: body.extendedProperties as FakeGoogleEvent['extendedProperties'] }
+        : {}),
     };
   }
 
@@ -331,7 +356,10 @@ export class FakeGoogle {
       if (singleEvents ? event.recurrence !== undefined : event.recurringEventId !== undefined) return false;
       if (since !== null) return event.sequenceOfChange > since;
       if (event.status === 'cancelled') return false;
-      return this.instantOf(event.start, calendar.timeZone) < timeMax && this.instantOf(event.end, calendar.timeZone) > timeMin;
+      return (
+        this.instantOf(event.start, calendar.timeZone) < timeMax &&
+        this.instantOf(event.end, calendar.timeZone) > timeMin
+      );
     });
     const page = matching.slice(offset, offset! + maxResults);
     const more = offset! + maxResults < matching.length;

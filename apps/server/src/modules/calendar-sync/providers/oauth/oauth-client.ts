@@ -50,7 +50,9 @@ export function createOAuthClient(config: OAuthClientConfig): OAuthClient {
     throwIfUnavailable(answer, now());
     if (answer.status !== 200) {
       const refused = errorResponse.safeParse(answer.body);
-      throw refused.success ? new CalendarAuthError(refused.data.error) : new CalendarUnavailableError(`http_${answer.status}`);
+      throw refused.success
+        ? new CalendarAuthError(refused.data.error)
+        : new CalendarUnavailableError(`http_${answer.status}`);
     }
     const parsed = tokenResponse.safeParse(answer.body);
     if (!parsed.success) throw new CalendarUnavailableError('bad_response');

@@ -5,8 +5,7 @@ import type { OAuthTokens } from '../../provider.ts';
 
 /** An answer of a stand-in; `hang` never answers (a provider that stopped responding). */
 export type StandInAnswer =
-  | { status: number; body?: unknown; text?: string; headers?: Record<string, string> }
-  | 'hang';
+  { status: number; body?: unknown; text?: string; headers?: Record<string, string> } | 'hang';
 
 export interface StandInRequest {
   method: string;
