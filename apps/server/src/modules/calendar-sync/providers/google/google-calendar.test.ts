@@ -283,6 +283,26 @@ describe('Google OAuth against the stand-in', () => {
     expect(stored).toHaveLength(1);
   });
 
+  it('refreshes once for requests that find the token expired together (a rotated token is used once)', async () => {
+    const calendar = provider();
+    google.oauth.now = () => Date.now() + 2 * HOUR;
+    const later = createGoogleCalendarProvider({
+      tokens: { ...initial, expiresAt: Date.now() },
+      onTokens: (tokens) => void stored.push(tokens),
+      oauth: createGoogleOAuthClient({
+        clientId: 'google-client',
+        clientSecret: 'google-secret',
+        tokenUrl: google.tokenUrl,
+      }),
+      apiBase: google.apiBase,
+    });
+    await Promise.all([later.listCalendars(), later.listCalendars(), later.readBusy(CAL, WINDOW, null)]);
+    expect(google.oauth.refreshes).toBe(1);
+    expect(stored).toHaveLength(1);
+    // The first adapter still holds the rotated-away refresh token: its grant answers invalid_grant.
+    await expect(calendar.listCalendars()).rejects.toEqual(new CalendarAuthError('invalid_grant'));
+  });
+
   it('answers CalendarAuthError when the inspector revoked the grant', async () => {
     const calendar = provider();
     google.oauth.revoke(grantId);

@@ -76,9 +76,11 @@ export class FakeGoogle {
   ) {}
 
   static async start(): Promise<FakeGoogle> {
-    let fake: FakeGoogle | undefined;
-    const { baseUrl, stop } = await startStandIn((request) => fake!.handle(request));
-    fake = new FakeGoogle(baseUrl, stop);
+    // The server answers through the stand-in made once it listens (its address is the stand-in's).
+    const made: { fake?: FakeGoogle } = {};
+    const { baseUrl, stop } = await startStandIn((request) => made.fake!.handle(request));
+    const fake = new FakeGoogle(baseUrl, stop);
+    made.fake = fake;
     fake.addCalendar('primary@example.com', { summary: 'Mike', primary: true });
     return fake;
   }

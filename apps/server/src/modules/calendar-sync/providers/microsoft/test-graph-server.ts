@@ -86,9 +86,11 @@ export class FakeGraph {
   ) {}
 
   static async start(): Promise<FakeGraph> {
-    let fake: FakeGraph | undefined;
-    const { baseUrl, stop } = await startStandIn((request) => fake!.handle(request));
-    fake = new FakeGraph(baseUrl, stop);
+    // The server answers through the stand-in made once it listens (its address is the stand-in's).
+    const made: { fake?: FakeGraph } = {};
+    const { baseUrl, stop } = await startStandIn((request) => made.fake!.handle(request));
+    const fake = new FakeGraph(baseUrl, stop);
+    made.fake = fake;
     fake.addCalendar('AAMkCalendar', { name: 'Calendar', isDefaultCalendar: true });
     return fake;
   }
