@@ -7,11 +7,11 @@ import {
   CalendarRateLimitError,
   CalendarUnavailableError,
   EventGoneError,
-  type BookingEvent,
   type CalendarProvider,
   type OAuthTokens,
 } from '../../provider.ts';
 import { pushTokenMatches } from '../oauth/provider-http.ts';
+import { bookingEvent, DAY, HOUR, T0, WINDOW } from '../oauth/test-calendar-fixtures.ts';
 import {
   createGoogleCalendarProvider,
   createGoogleOAuthClient,
@@ -21,11 +21,7 @@ import {
 import { parseGooglePush } from './google-push.ts';
 import { FakeGoogle } from './test-google-server.ts';
 
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
 const CAL = 'primary@example.com';
-const T0 = Date.parse('2026-12-01T00:00:00Z');
-const WINDOW = { from: T0, to: T0 + 30 * DAY };
 
 let google: FakeGoogle;
 let stored: OAuthTokens[];
@@ -50,18 +46,7 @@ function provider(options: { now?: () => number; timeoutMs?: number; tokens?: OA
   });
 }
 
-function booking(overrides: Partial<BookingEvent> = {}): BookingEvent {
-  return {
-    uid: 'order-1-inspector-7',
-    title: 'Inspection: Smith',
-    description: '1 Main St\nhttps://maps.example/1',
-    location: '1 Main St, Columbus, OH',
-    start: T0 + 14 * HOUR,
-    end: T0 + 17 * HOUR,
-    timeZone: 'America/New_York',
-    ...overrides,
-  };
-}
+const booking = bookingEvent;
 
 beforeEach(async () => {
   google = await FakeGoogle.start();
@@ -209,7 +194,7 @@ describe('Google Calendar adapter against the stand-in', () => {
     const calendar = provider();
     const first = await calendar.createEvent(CAL, booking());
     const second = await calendar.createEvent(CAL, booking());
-    expect(first.eventId).toBe(googleEventIdOf('order-1-inspector-7'));
+    expect(first.eventId).toBe(googleEventIdOf("order-1-inspector-7-o'neil"));
     expect(first.eventId).toMatch(/^[a-v0-9]{5,1024}$/);
     expect(second.eventId).toBe(first.eventId);
     const live = google.liveEvents(CAL);
@@ -218,7 +203,7 @@ describe('Google Calendar adapter against the stand-in', () => {
       summary: 'Inspection: Smith',
       location: '1 Main St, Columbus, OH',
       start: { dateTime: new Date(T0 + 14 * HOUR).toISOString(), timeZone: 'America/New_York' },
-      extendedProperties: { private: { [GOOGLE_MARKER]: 'order-1-inspector-7' } },
+      extendedProperties: { private: { [GOOGLE_MARKER]: "order-1-inspector-7-o'neil" } },
     });
     expect(googleEventIdOf('order-2-inspector-7')).not.toBe(first.eventId);
   });
@@ -286,16 +271,8 @@ describe('Google OAuth against the stand-in', () => {
   it('refreshes once for requests that find the token expired together (a rotated token is used once)', async () => {
     const calendar = provider();
     google.oauth.now = () => Date.now() + 2 * HOUR;
-    const later = createGoogleCalendarProvider({
-      tokens: { ...initial, expiresAt: Date.now() },
-      onTokens: (tokens) => void stored.push(tokens),
-      oauth: createGoogleOAuthClient({
-        clientId: 'google-client',
-        clientSecret: 'google-secret',
-        tokenUrl: google.tokenUrl,
-      }),
-      apiBase: google.apiBase,
-    });
+    const held = initial;
+    const later = provider({ tokens: { ...held, expiresAt: Date.now() } });
     await Promise.all([later.listCalendars(), later.listCalendars(), later.readBusy(CAL, WINDOW, null)]);
     expect(google.oauth.refreshes).toBe(1);
     expect(stored).toHaveLength(1);

@@ -11,7 +11,6 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 import {
   EventGoneError,
   type BookingEvent,
@@ -25,7 +24,7 @@ import {
   type PushChannel,
 } from '../../provider.ts';
 import { createOAuthClient } from '../oauth/oauth-client.ts';
-import { AuthorizedHttp, unexpected, type HttpAnswer } from '../oauth/provider-http.ts';
+import { AuthorizedHttp, expectDoneOrGone, isTimeZone, localMidnight, readAnswer } from '../oauth/provider-http.ts';
 
 export const GOOGLE_API_BASE = 'https://www.googleapis.com/calendar/v3';
 export const GOOGLE_AUTHORIZE_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
@@ -120,13 +119,6 @@ const channel = z.object({
   expiration: z.coerce.number().optional(),
 });
 
-function read<T>(schema: z.ZodType<T>, answer: HttpAnswer): T {
-  if (answer.status < 200 || answer.status >= 300) throw unexpected(answer);
-  const parsed = schema.safeParse(answer.body);
-  if (!parsed.success) throw unexpected({ ...answer, status: 502 });
-  return parsed.data;
-}
-
 /** Whether an event keeps the calendar's owner busy (provider.ts's rules) and is not one of ours. */
 function isBusy(event: GoogleEvent): boolean {
   if (event.status === 'cancelled' || event.status === 'tentative') return false;
@@ -137,18 +129,12 @@ function isBusy(event: GoogleEvent): boolean {
   return true;
 }
 
-/** Local midnight of an all-day event's date in the calendar's zone (the hour after, if skipped). */
-function midnightIn(date: string, timeZone: string): number {
-  const calendar = ZonedCalendar.of(timeZone);
-  return calendar.toInstant(date, 0) ?? calendar.toInstant(date, 60) ?? Date.parse(`${date}T00:00:00Z`);
-}
-
 function instantOf(time: z.infer<typeof eventTime> | undefined, timeZone: string): number | null {
   if (time?.dateTime !== undefined) {
     const instant = Date.parse(time.dateTime);
     return Number.isNaN(instant) ? null : instant;
   }
-  if (time?.date !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(time.date)) return midnightIn(time.date, timeZone);
+  if (time?.date !== undefined) return localMidnight(time.date, timeZone);
   return null;
 }
 
@@ -158,16 +144,6 @@ function busyOf(event: GoogleEvent, timeZone: string): BusyEvent | null {
   const end = instantOf(event.end, timeZone);
   if (start === null || end === null || end <= start) return null;
   return { eventId: event.id, start, end };
-}
-
-function isZone(timeZone: string | undefined): timeZone is string {
-  if (timeZone === undefined) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export function createGoogleCalendarProvider(input: {
@@ -227,7 +203,7 @@ export function createGoogleCalendarProvider(input: {
       const answer = await http.send({ method: 'GET', url: url.toString() });
       // 410 fullSyncRequired: the sync token has expired (Google's "Synchronize resources efficiently").
       if (answer.status === 410 && params.syncToken !== undefined) return null;
-      const page = read(eventsPage, answer);
+      const page = readAnswer(eventsPage, answer);
       events.push(...page.items);
       timeZone ??= page.timeZone;
       if (page.nextPageToken === undefined) return { events, timeZone, syncToken: page.nextSyncToken ?? null };
@@ -245,7 +221,7 @@ export function createGoogleCalendarProvider(input: {
         const url = new URL(`${base}/users/me/calendarList`);
         url.searchParams.set('maxResults', '250');
         if (pageToken !== undefined) url.searchParams.set('pageToken', pageToken);
-        const page = read(calendarListPage, await http.send({ method: 'GET', url: url.toString() }));
+        const page = readAnswer(calendarListPage, await http.send({ method: 'GET', url: url.toString() }));
         for (const item of page.items)
           calendars.push({
             id: item.id,
@@ -264,7 +240,7 @@ export function createGoogleCalendarProvider(input: {
         // A sync token carries the first read's query; Google refuses timeMin/timeMax beside it.
         const changes = await listEvents(calendarId, { syncToken: cursor });
         if (changes !== null) {
-          const timeZone = isZone(changes.timeZone) ? changes.timeZone : 'UTC';
+          const timeZone = isTimeZone(changes.timeZone) ? changes.timeZone : 'UTC';
           const busy: BusyEvent[] = [];
           const removed: string[] = [];
           for (const event of changes.events) {
@@ -281,7 +257,7 @@ export function createGoogleCalendarProvider(input: {
         timeMax: new Date(window.to).toISOString(),
       });
       if (full === null) throw new Error('events.list without a sync token cannot answer 410');
-      const timeZone = isZone(full.timeZone) ? full.timeZone : 'UTC';
+      const timeZone = isTimeZone(full.timeZone) ? full.timeZone : 'UTC';
       const busy = full.events.flatMap((event) => busyOf(event, timeZone) ?? []);
       return { mode: 'full', busy, removed: [], cursor: full.syncToken };
     },
@@ -289,7 +265,7 @@ export function createGoogleCalendarProvider(input: {
     async createEvent(calendarId, event) {
       const id = googleEventIdOf(event.uid);
       const answer = await http.send({ method: 'POST', url: eventsUrl(calendarId), json: { id, ...bodyOf(event) } });
-      if (answer.status !== 409) return refOf(calendarId, read(googleEvent, answer));
+      if (answer.status !== 409) return refOf(calendarId, readAnswer(googleEvent, answer));
       // The id is taken: an earlier create of this booking got through. Write this one over it,
       // status confirmed, so that a booking the inspector had deleted comes back.
       const existing = await http.send({
@@ -297,7 +273,7 @@ export function createGoogleCalendarProvider(input: {
         url: eventUrl({ calendarId, eventId: id }),
         json: { ...bodyOf(event), status: 'confirmed' },
       });
-      return refOf(calendarId, read(googleEvent, existing));
+      return refOf(calendarId, readAnswer(googleEvent, existing));
     },
 
     async updateEvent(ref, event) {
@@ -305,16 +281,14 @@ export function createGoogleCalendarProvider(input: {
       // bring it back: look first.
       const current = await http.send({ method: 'GET', url: eventUrl(ref) });
       if (current.status === 404 || current.status === 410) throw new EventGoneError();
-      if (read(googleEvent, current).status === 'cancelled') throw new EventGoneError();
+      if (readAnswer(googleEvent, current).status === 'cancelled') throw new EventGoneError();
       const answer = await http.send({ method: 'PUT', url: eventUrl(ref), json: bodyOf(event) });
       if (answer.status === 404 || answer.status === 410) throw new EventGoneError();
-      return refOf(ref.calendarId, read(googleEvent, answer));
+      return refOf(ref.calendarId, readAnswer(googleEvent, answer));
     },
 
     async deleteEvent(ref) {
-      const answer = await http.send({ method: 'DELETE', url: eventUrl(ref) });
-      if (answer.status === 404 || answer.status === 410) return;
-      if (answer.status < 200 || answer.status >= 300) throw unexpected(answer);
+      expectDoneOrGone(await http.send({ method: 'DELETE', url: eventUrl(ref) }));
     },
 
     async watch(calendarId, { address, channelId, token, expiresAt }): Promise<PushChannel> {
@@ -323,7 +297,7 @@ export function createGoogleCalendarProvider(input: {
         url: `${eventsUrl(calendarId)}/watch`,
         json: { id: channelId, type: 'web_hook', address, token, expiration: String(expiresAt) },
       });
-      const granted = read(channel, answer);
+      const granted = readAnswer(channel, answer);
       // Google may grant a shorter life than asked.
       return {
         channelId: granted.id,
@@ -338,8 +312,7 @@ export function createGoogleCalendarProvider(input: {
         url: `${base}/channels/stop`,
         json: { id: pushChannel.channelId, resourceId: pushChannel.resourceId },
       });
-      if (answer.status === 404 || (answer.status >= 200 && answer.status < 300)) return;
-      throw unexpected(answer);
+      expectDoneOrGone(answer);
     },
   };
 }

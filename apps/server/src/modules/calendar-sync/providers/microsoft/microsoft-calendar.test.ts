@@ -7,11 +7,11 @@ import {
   CalendarRateLimitError,
   CalendarUnavailableError,
   EventGoneError,
-  type BookingEvent,
   type CalendarProvider,
   type OAuthTokens,
 } from '../../provider.ts';
 import { pushTokenMatches } from '../oauth/provider-http.ts';
+import { bookingEvent, DAY, HOUR, T0, WINDOW } from '../oauth/test-calendar-fixtures.ts';
 import { graphValidationToken, parseGraphNotifications, type GraphNotification } from './graph-push.ts';
 import {
   createMicrosoftCalendarProvider,
@@ -21,11 +21,7 @@ import {
 } from './microsoft-calendar.ts';
 import { FakeGraph } from './test-graph-server.ts';
 
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
 const CAL = 'AAMkCalendar';
-const T0 = Date.parse('2026-12-01T00:00:00Z');
-const WINDOW = { from: T0, to: T0 + 30 * DAY };
 
 let graph: FakeGraph;
 let stored: OAuthTokens[];
@@ -55,18 +51,7 @@ function provider(options: { now?: () => number; timeoutMs?: number; pageSize?: 
   });
 }
 
-function booking(overrides: Partial<BookingEvent> = {}): BookingEvent {
-  return {
-    uid: "order-1-inspector-7-o'neil",
-    title: 'Inspection: Smith',
-    description: '1 Main St\nhttps://maps.example/1',
-    location: '1 Main St, Columbus, OH',
-    start: T0 + 14 * HOUR,
-    end: T0 + 17 * HOUR,
-    timeZone: 'America/New_York',
-    ...overrides,
-  };
-}
+const booking = bookingEvent;
 
 beforeEach(async () => {
   graph = await FakeGraph.start();

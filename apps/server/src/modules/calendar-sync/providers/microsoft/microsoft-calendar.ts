@@ -11,7 +11,6 @@
  * to Microsoft's; the tests point them at test-graph-server.ts.
  */
 import { z } from 'zod';
-import { ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 import {
   EventGoneError,
   type BookingEvent,
@@ -25,7 +24,15 @@ import {
   type PushChannel,
 } from '../../provider.ts';
 import { createOAuthClient } from '../oauth/oauth-client.ts';
-import { AuthorizedHttp, unexpected, type HttpAnswer } from '../oauth/provider-http.ts';
+import {
+  AuthorizedHttp,
+  expectDoneOrGone,
+  isTimeZone,
+  localMidnight,
+  readAnswer,
+  unexpected,
+  type HttpAnswer,
+} from '../oauth/provider-http.ts';
 
 export const GRAPH_API_BASE = 'https://graph.microsoft.com/v1.0';
 export const MICROSOFT_LOGIN_BASE = 'https://login.microsoftonline.com';
@@ -128,13 +135,6 @@ const eventsPage = z.object({ value: z.array(graphEvent) });
 const subscription = z.object({ id: z.string(), expirationDateTime: z.string() });
 const graphError = z.object({ error: z.object({ code: z.string() }) });
 
-function read<T>(schema: z.ZodType<T>, answer: HttpAnswer): T {
-  if (answer.status < 200 || answer.status >= 300) throw unexpected(answer);
-  const parsed = schema.safeParse(answer.body);
-  if (!parsed.success) throw unexpected({ ...answer, status: 502 });
-  return parsed.data;
-}
-
 /** Whether Graph says a delta link is spent (410 Gone, or its syncStateNotFound/Invalid codes). */
 function isExpiredDelta(answer: HttpAnswer): boolean {
   if (answer.status === 410) return true;
@@ -175,19 +175,7 @@ function utcInstant(dateTime: string): number | null {
  * date is read and placed in the mailbox's zone.
  */
 function midnightIn(dateTime: string, timeZone: string): number | null {
-  const date = dateTime.slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
-  const calendar = ZonedCalendar.of(timeZone);
-  return calendar.toInstant(date, 0) ?? calendar.toInstant(date, 60);
-}
-
-function isZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
+  return localMidnight(dateTime.slice(0, 10), timeZone);
 }
 
 /** Graph's dateTimeTimeZone for an instant, written in UTC (Outlook shows it in the reader's zone). */
@@ -230,7 +218,7 @@ export function createMicrosoftCalendarProvider(input: {
       const named = answer.status === 200 && settings.success ? settings.data.timeZone : undefined;
       if (named === undefined) return input.defaultTimeZone;
       if (WINDOWS_ZONES[named] !== undefined) return WINDOWS_ZONES[named];
-      return isZone(named) ? named : input.defaultTimeZone;
+      return isTimeZone(named) ? named : input.defaultTimeZone;
     })().catch((error: unknown) => {
       mailboxZone = null;
       throw error;
@@ -254,7 +242,7 @@ export function createMicrosoftCalendarProvider(input: {
     for (;;) {
       const answer = await http.send({ method: 'GET', url: next, headers: prefer });
       if (isExpiredDelta(answer)) return null;
-      const page = read(deltaPage, answer);
+      const page = readAnswer(deltaPage, answer);
       events.push(...page.value);
       const nextLink = page['@odata.nextLink'];
       if (nextLink === undefined) {
@@ -291,7 +279,7 @@ export function createMicrosoftCalendarProvider(input: {
       const calendars: ProviderCalendar[] = [];
       let next = `${base}/me/calendars?$top=100`;
       for (;;) {
-        const page = read(calendarsPage, await http.send({ method: 'GET', url: next }));
+        const page = readAnswer(calendarsPage, await http.send({ method: 'GET', url: next }));
         for (const item of page.value)
           calendars.push({
             id: item.id,
@@ -343,29 +331,27 @@ export function createMicrosoftCalendarProvider(input: {
         url: `${calendarUrl(calendarId)}/events`,
         json: { ...marked, transactionId: `${GRAPH_TRANSACTION_PREFIX}${event.uid}` },
       });
-      if (answer.status !== 409) return refOf(calendarId, read(graphEvent, answer));
+      if (answer.status !== 409) return refOf(calendarId, readAnswer(graphEvent, answer));
       // The transactionId was used before: an earlier create of this booking got through. Find it
       // by its marker; if the inspector has deleted it since, write it again without the id.
       const filter = `singleValueExtendedProperties/Any(ep: ep/id eq '${GRAPH_MARKER_ID}' and ep/value eq '${event.uid.replaceAll("'", "''")}')`;
       const url = new URL(`${calendarUrl(calendarId)}/events`);
       url.searchParams.set('$filter', filter);
       url.searchParams.set('$select', 'id');
-      const found = read(eventsPage, await http.send({ method: 'GET', url: url.toString() })).value[0];
+      const found = readAnswer(eventsPage, await http.send({ method: 'GET', url: url.toString() })).value[0];
       if (found !== undefined) return refOf(calendarId, found);
       const again = await http.send({ method: 'POST', url: `${calendarUrl(calendarId)}/events`, json: marked });
-      return refOf(calendarId, read(graphEvent, again));
+      return refOf(calendarId, readAnswer(graphEvent, again));
     },
 
     async updateEvent(ref, event) {
       const answer = await http.send({ method: 'PATCH', url: eventUrl(ref), json: bodyOf(event) });
       if (answer.status === 404 || answer.status === 410) throw new EventGoneError();
-      return refOf(ref.calendarId, read(graphEvent, answer));
+      return refOf(ref.calendarId, readAnswer(graphEvent, answer));
     },
 
     async deleteEvent(ref) {
-      const answer = await http.send({ method: 'DELETE', url: eventUrl(ref) });
-      if (answer.status === 404 || answer.status === 410) return;
-      if (answer.status < 200 || answer.status >= 300) throw unexpected(answer);
+      expectDoneOrGone(await http.send({ method: 'DELETE', url: eventUrl(ref) }));
     },
 
     async watch(calendarId, { address, channelId, token, expiresAt }): Promise<PushChannel> {
@@ -380,7 +366,7 @@ export function createMicrosoftCalendarProvider(input: {
           clientState: token,
         },
       });
-      const granted = read(subscription, answer);
+      const granted = readAnswer(subscription, answer);
       // Graph names the subscription; our channel id stays ours, the subscription id is the resource.
       return { channelId, resourceId: granted.id, expiresAt: Date.parse(granted.expirationDateTime) };
     },
@@ -391,8 +377,7 @@ export function createMicrosoftCalendarProvider(input: {
         method: 'DELETE',
         url: `${base}/subscriptions/${encodeURIComponent(channel.resourceId)}`,
       });
-      if (answer.status === 404 || (answer.status >= 200 && answer.status < 300)) return;
-      throw unexpected(answer);
+      expectDoneOrGone(answer);
     },
   };
 }

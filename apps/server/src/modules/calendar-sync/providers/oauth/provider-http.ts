@@ -4,6 +4,8 @@
  * before it expires or once after a 401, the rotated tokens handed to `onTokens` to be stored.
  */
 import { timingSafeEqual } from 'node:crypto';
+import type { z } from 'zod';
+import { ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 import {
   CalendarAuthError,
   CalendarRateLimitError,
@@ -172,4 +174,38 @@ export function pushTokenMatches(received: string | null | undefined, expected: 
   const a = Buffer.from(received, 'utf8');
   const b = Buffer.from(expected, 'utf8');
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A 2xx answer's body read by `schema`; any other status, or a body not as documented, throws. */
+export function readAnswer<T>(schema: z.ZodType<T>, answer: HttpAnswer): T {
+  if (answer.status < 200 || answer.status >= 300) throw unexpected(answer);
+  const parsed = schema.safeParse(answer.body);
+  if (!parsed.success) throw new CalendarUnavailableError('bad_response');
+  return parsed.data;
+}
+
+/** The answer of a delete or a stop: done, or already gone (404, 410); anything else throws. */
+export function expectDoneOrGone(answer: HttpAnswer): void {
+  if (answer.status === 404 || answer.status === 410 || (answer.status >= 200 && answer.status < 300)) return;
+  throw unexpected(answer);
+}
+
+export function isTimeZone(timeZone: string | undefined): timeZone is string {
+  if (timeZone === undefined) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where an all-day event's date begins: local midnight in the calendar's zone (the hour after,
+ * where the clocks skip midnight), so that its days span 23 or 25 hours across a change.
+ */
+export function localMidnight(date: string, timeZone: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  const calendar = ZonedCalendar.of(timeZone);
+  return calendar.toInstant(date, 0) ?? calendar.toInstant(date, 60);
 }
