@@ -18,7 +18,9 @@ export type AccountMessageType =
   | 'verify_email'
   | 'account_exists'
   // To the owners: the server disabled one of the company's webhook endpoints (decision 0086).
-  | 'webhook_disabled';
+  | 'webhook_disabled'
+  // To a directory agent: their one-use sign-in link to the company's agent portal (decision 0092).
+  | 'agent_sign_in_link';
 
 /**
  * The account e-mails written as from the product rather than a company: those about an address
@@ -58,6 +60,7 @@ export const ACCOUNT_LINK_LIFETIMES = {
   password_reset: '1 hour',
   invitation: '7 days',
   sign_in_link: '24 hours',
+  agent_sign_in_link: '15 minutes',
   verify_email: '24 hours',
 } as const;
 
@@ -90,6 +93,11 @@ export function accountLink(payload: AccountEmailPayload, publicBaseUrl: string)
     case 'sign_in_link':
       // A used or expired link goes to the sign-in page, which says so (issue 41), not to /console.
       return `${publicBaseUrl}/api/auth/magic-link/verify?token=${encoded}&callbackURL=${encodeURIComponent('/console')}&errorCallbackURL=${encodeURIComponent(SIGN_IN_LINK_FAILED_PATH)}`;
+    case 'agent_sign_in_link':
+      // In the fragment: the page posts it, so it is in no server's log and a mail scanner's visit does not use it.
+      return typeof payload.company_key === 'string' && payload.company_key !== ''
+        ? `${publicBaseUrl}/${encodeURIComponent(payload.company_key)}/agents/sign-in#token=${encoded}`
+        : null;
     case 'verify_email':
       return `${publicBaseUrl}/api/auth/verify-email?token=${encoded}&callbackURL=${encodeURIComponent(AFTER_VERIFICATION_PATH)}`;
   }
@@ -145,6 +153,18 @@ export function accountMessageDocument(
         heading: 'Sign in',
         opening: [
           `This link signs you in to ${possessive(branding.companyName)} console once, within ${ACCOUNT_LINK_LIFETIMES.sign_in_link}. Then choose a password or add a passkey on your account page.`,
+        ],
+        action: { label: 'Sign in', url },
+      };
+    case 'agent_sign_in_link':
+      return {
+        ...common,
+        subject: `Your sign-in link for ${possessive(branding.companyName)} agent portal`,
+        preview: 'Your one-time sign-in link.',
+        heading: 'Sign in to the agent portal',
+        opening: [
+          `This link signs you in to ${possessive(branding.companyName)} agent portal once, within ${ACCOUNT_LINK_LIFETIMES.agent_sign_in_link}. There you see the inspections you are on and book another.`,
+          'If you did not ask for it, ignore this e-mail: nobody can sign in without it.',
         ],
         action: { label: 'Sign in', url },
       };
