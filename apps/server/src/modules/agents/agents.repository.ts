@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
@@ -50,13 +50,14 @@ export async function recordSignInRequest(db: Executor, row: typeof t.agentSignI
   await db.insert(t.agentSignInRequests).values(row);
 }
 
-/** How many sign-in requests named this address at this company, and came from this client anywhere, since `since`. */
+/** How many sign-in requests named this address at this company, and came from this client anywhere, in (since, now]. */
 export async function countSignInRequests(
   db: Executor,
   companyId: string,
   emailHash: string,
   ipHash: string,
   since: Date,
+  now: Date,
 ): Promise<{ byEmail: number; byIp: number }> {
   const [byEmail] = await db
     .select({ n: count() })
@@ -66,12 +67,19 @@ export async function countSignInRequests(
         eq(t.agentSignInRequests.companyId, companyId),
         eq(t.agentSignInRequests.emailHash, emailHash),
         gt(t.agentSignInRequests.at, since),
+        lte(t.agentSignInRequests.at, now),
       ),
     );
   const [byIp] = await db
     .select({ n: count() })
     .from(t.agentSignInRequests)
-    .where(and(eq(t.agentSignInRequests.ipHash, ipHash), gt(t.agentSignInRequests.at, since)));
+    .where(
+      and(
+        eq(t.agentSignInRequests.ipHash, ipHash),
+        gt(t.agentSignInRequests.at, since),
+        lte(t.agentSignInRequests.at, now),
+      ),
+    );
   return { byEmail: Number(byEmail?.n ?? 0), byIp: Number(byIp?.n ?? 0) };
 }
 

@@ -84,7 +84,7 @@ export async function requestAgentSignIn(
   const ipHash = hashOf(`agent-sign-in:${input.ip}`);
   const since = new Date(input.now.getTime() - AGENT_SIGN_IN_WINDOW_MS);
   const outcome = await db.transaction(async (tx) => {
-    const counts = await countSignInRequests(tx, company.id, emailHash, ipHash, since);
+    const counts = await countSignInRequests(tx, company.id, emailHash, ipHash, since, input.now);
     if (counts.byEmail >= AGENT_SIGN_IN_PER_ADDRESS || counts.byIp >= AGENT_SIGN_IN_PER_CLIENT) {
       await recordSignInRequest(tx, { companyId: company.id, emailHash, ipHash, outcome: 'limited', at: input.now });
       return 'limited' as const;
@@ -212,6 +212,13 @@ export async function updateAgentProfile(
   update: AgentProfileUpdate,
   now: Date,
 ): Promise<AgentProfile> {
+  // DO_NOT_ALLOW_EDIT_AGENTS_INFO keeps the directory's details the office's: the agent still chooses their texts.
+  if (!portal.editingAllowed) {
+    if (update.mobile_phone !== portal.agent.mobilePhone)
+      throw new AppError(403, 'forbidden', 'The office keeps your phone number; please ask them to change it.', 'mobile_phone');
+    if (update.agency !== portal.agent.agency)
+      throw new AppError(403, 'forbidden', 'The office keeps your agency; please ask them to change it.', 'agency');
+  }
   await db.transaction((tx) =>
     saveAgentProfile(
       tx,
