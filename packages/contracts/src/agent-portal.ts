@@ -35,6 +35,8 @@ export const agentProfileSchema = z.object({
   /** The company lets visitors change a directory agent's details (DO_NOT_ALLOW_EDIT_AGENTS_INFO off). */
   editing_allowed: z.boolean(),
   company_name: z.string(),
+  /** The wizard's link of the company's first active office ("Book another inspection"); null when it has none. */
+  book_path: z.string().nullable(),
 });
 export type AgentProfile = z.infer<typeof agentProfileSchema>;
 

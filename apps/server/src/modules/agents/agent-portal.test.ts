@@ -297,7 +297,7 @@ describeOnEachDatabase('the agent portal: sign-in links, sessions and the inspec
   it('lets the agent change their phone, agency and texts within bounds, unless the office keeps the details', async () => {
     atHour(4);
     const cookie = await signIn(BRIAN);
-    const patch = (payload: unknown, key = 'demo', session = cookie) =>
+    const patch = (payload: Record<string, unknown>, key = 'demo', session = cookie) =>
       harness.app.inject({ method: 'PATCH', url: `/${key}/json/agents/me`, headers: { cookie: session }, payload });
     const update = { mobile_phone: '(614) 555-0199', agency: 'A'.repeat(120), receives_sms: true };
     const saved = await patch(update);

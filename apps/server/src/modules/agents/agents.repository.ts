@@ -13,6 +13,17 @@ export async function findPortalCompany(db: Executor, key: string) {
   return row ?? null;
 }
 
+/** The company's first active office, where "Book another inspection" starts. */
+export async function firstActiveOffice(db: Executor, companyId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: t.offices.id })
+    .from(t.offices)
+    .where(and(eq(t.offices.companyId, companyId), eq(t.offices.active, true)))
+    .orderBy(asc(t.offices.position), asc(t.offices.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 /** The company's directory real-estate agents with this address (lower-cased): two or more mean sign-in may not guess. */
 export function directoryAgentsByEmail(db: Executor, companyId: string, folded: string): Promise<AgentRow[]> {
   return db

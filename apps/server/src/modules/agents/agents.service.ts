@@ -14,7 +14,7 @@ import {
 } from '@scheduler/contracts/agent-portal';
 import { PEOPLE_SETTING } from '@scheduler/contracts/people-setting-keys';
 import { SettingsReader } from '@scheduler/domain/settings';
-import type { Database, Executor } from '../../db/connection.ts';
+import { readTogether, type Database, type Executor } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { accountEmailJob } from '../notifications/account-messages.ts';
 import { enqueueJobs } from '../notifications/notifications.service.ts';
@@ -25,6 +25,7 @@ import {
   countSignInRequests,
   directoryAgentsByEmail,
   findDirectoryAgent,
+  firstActiveOffice,
   findLiveAgentSession,
   findPortalCompany,
   findPortalProfile,
@@ -191,7 +192,10 @@ export async function signOutAgent(db: Executor, portal: PortalAgent, now: Date)
 }
 
 export async function agentProfile(db: Executor, portal: PortalAgent): Promise<AgentProfile> {
-  const profile = await findPortalProfile(db, portal.companyId, portal.agent.id);
+  const [profile, office] = await readTogether(db, [
+    () => findPortalProfile(db, portal.companyId, portal.agent.id),
+    () => firstActiveOffice(db, portal.companyId),
+  ]);
   return {
     id: portal.agent.id,
     first: portal.agent.first,
@@ -202,6 +206,7 @@ export async function agentProfile(db: Executor, portal: PortalAgent): Promise<A
     receives_sms: profile?.receivesSms ?? false,
     editing_allowed: portal.editingAllowed,
     company_name: portal.companyName,
+    book_path: office ? `/${encodeURIComponent(portal.companyKey)}/online-scheduler/${office}` : null,
   };
 }
 
@@ -267,9 +272,9 @@ export async function agentOrders(
   });
   const page = rows.slice(0, query.limit);
   const ids = page.map((row) => row.id);
-  const [parties, agreements] = await Promise.all([
-    partiesOf(db, portal.companyId, ids),
-    agreementsOf(db, portal.companyId, ids),
+  const [parties, agreements] = await readTogether(db, [
+    () => partiesOf(db, portal.companyId, ids),
+    () => agreementsOf(db, portal.companyId, ids),
   ]);
   const orders: AgentOrder[] = page.map((row) => {
     const mine = parties.find(
