@@ -46,14 +46,21 @@ export const isSignedOut = (error: unknown) => error instanceof ApiError && erro
 export const portalKeys = {
   all: (companyKey: string) => ['agent-portal', companyKey] as const,
   me: (companyKey: string) => ['agent-portal', companyKey, 'me'] as const,
+  /** The wizard's question: which agent, if any, is signed in here (null: none). */
+  signedIn: (companyKey: string) => ['agent-portal', companyKey, 'signed-in'] as const,
   orders: (companyKey: string, when: 'upcoming' | 'past') => ['agent-portal', companyKey, 'orders', when] as const,
   clients: (companyKey: string) => ['agent-portal', companyKey, 'clients'] as const,
 };
 
+/** GET …/me: the signed-in agent's profile (401 when no agent is signed in to the company here). */
+export function fetchMe(companyKey: string, signal?: AbortSignal) {
+  return portalCall(`${portalBase(companyKey)}/me`, agentProfileSchema, { signal });
+}
+
 export function meQueryOptions(companyKey: string) {
   return queryOptions({
     queryKey: portalKeys.me(companyKey),
-    queryFn: ({ signal }) => portalCall(`${portalBase(companyKey)}/me`, agentProfileSchema, { signal }),
+    queryFn: ({ signal }) => fetchMe(companyKey, signal),
     retry: retryUnlessRefused,
   });
 }
