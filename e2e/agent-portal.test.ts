@@ -23,7 +23,8 @@ const JESSICA = agentFields(201);
 const BRIAN = agentFields(202);
 const HER_CLIENT = clientNamed('Portia', 'Agentclient');
 const HIS_CLIENT = clientNamed('Otto', 'Otherclient');
-const SENT = "If this e-mail address is one of our agents', we have sent it a sign-in link. It works once, for 15 minutes.";
+const SENT =
+  "If this e-mail address is one of our agents', we have sent it a sign-in link. It works once, for 15 minutes.";
 
 async function expectAccessible(page: Page, what: string) {
   expect(await seriousAccessibilityViolations(page), what).toEqual([]);
@@ -64,7 +65,12 @@ it("an agent signs in from the e-mailed link and sees their booking and none of 
     expect(new URL(agentPage.url()).hash).toBe('');
     const upcoming = agentPage.getByRole('region', { name: 'Upcoming inspections' });
     await upcoming.getByText(`${HER_CLIENT.first} ${HER_CLIENT.last}`).waitFor();
-    await expect(upcoming.getByText(/ E[SD]T$/).first().isVisible()).resolves.toBe(true);
+    await expect(
+      upcoming
+        .getByText(/ E[SD]T$/)
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
     expect(await agentPage.getByText(`${HIS_CLIENT.first} ${HIS_CLIENT.last}`).count()).toBe(0);
     await expect(agentPage.getByRole('link', { name: 'Book another inspection' }).isVisible()).resolves.toBe(true);
     await expectAccessible(agentPage, `portal, ${name}`);

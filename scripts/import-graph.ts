@@ -25,9 +25,9 @@ const MAX_BACK_UP = 2;
  *  2 notifications, console-auth, people, api-keys — the job queue and messages (which read an order's
  *    facts), the console's accounts and memberships (whose e-mails are queued jobs), the order's people,
  *    and a company's API keys (made by a member) with their guard, rate limit and idempotency keys.
- *  3 company-document, schedule, analytics — the company's versioned document (which writes the
+ *  3 company-document, schedule, analytics, agents — the company's versioned document (which writes the
  *    notification settings and reads offices), the inspectors' schedule and time off for members,
- *    the funnel's events.
+ *    the funnel's events, the agent portal's sign-in links and sessions (whose e-mails are queued jobs).
  *  4 pricing — the cart and its price (its preview parses a draft document).
  *  5 scheduling, property — availability and held time (which extend the cart's coupon leases),
  *    and the property's answers (which re-price).
@@ -60,6 +60,7 @@ const MODULE_RANKS: Record<string, number> = {
   'company-document': 3,
   schedule: 3,
   analytics: 3,
+  agents: 3,
   pricing: 4,
   scheduling: 5,
   property: 5,

@@ -12,9 +12,7 @@ export const AGENT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const AGENT_SIGN_IN_SENT_MESSAGE =
   "If this e-mail address is one of our agents', we have sent it a sign-in link. It works once, for 15 minutes.";
 
-export const agentSignInRequestSchema = z
-  .object({ email: z.email().max(254) })
-  .strict();
+export const agentSignInRequestSchema = z.object({ email: z.email().max(254) }).strict();
 export type AgentSignInRequest = z.infer<typeof agentSignInRequestSchema>;
 
 export const agentSignInAnswerSchema = z.object({ message: z.string() });

@@ -87,7 +87,15 @@ function SignInFromLink({ companyKey }: { companyKey: string }) {
   return <SignInForm companyKey={companyKey} failed={false} linkRefused />;
 }
 
-function SignInForm({ companyKey, failed, linkRefused = false }: { companyKey: string; failed: boolean; linkRefused?: boolean }) {
+function SignInForm({
+  companyKey,
+  failed,
+  linkRefused = false,
+}: {
+  companyKey: string;
+  failed: boolean;
+  linkRefused?: boolean;
+}) {
   const [email, setEmail] = useState('');
   const [answer, setAnswer] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -124,7 +132,12 @@ function SignInForm({ companyKey, failed, linkRefused = false }: { companyKey: s
       {answer ? (
         <Notice severity="info">{answer}</Notice>
       ) : (
-        <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 420 }}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={submit}
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 420 }}
+        >
           <TextField
             label={t.email}
             type="email"
@@ -199,7 +212,12 @@ function OrdersSection({ companyKey, when }: { companyKey: string; when: 'upcomi
         </Box>
       )}
       {orders.hasNextPage && (
-        <BusyButton busy={orders.isFetchingNextPage} variant="text" onClick={() => void orders.fetchNextPage()} sx={{ mt: 1 }}>
+        <BusyButton
+          busy={orders.isFetchingNextPage}
+          variant="text"
+          onClick={() => void orders.fetchNextPage()}
+          sx={{ mt: 1 }}
+        >
           {t.showMore}
         </BusyButton>
       )}
@@ -214,7 +232,10 @@ function OrderItem({ order }: { order: AgentOrder }) {
         {order.address || t.noAddress}
       </Typography>
       <Typography>{whenText(order.datetime, order.time_zone)}</Typography>
-      <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.25 }}>
+      <Box
+        component="dl"
+        sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.25 }}
+      >
         <Detail term={t.client} value={order.client_name || '—'} />
         <Detail term={t.yourRole} value={order.role === 'sellers_agent' ? t.sellersAgent : t.buyersAgent} />
         <Detail term={t.status} value={order.status === 'cancelled' ? t.cancelled : t.booked} />
@@ -252,7 +273,10 @@ function ProfileSection({ companyKey, profile }: { companyKey: string; profile: 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    save.mutate({ mobile_phone: phone.trim(), agency: agency.trim(), receives_sms: sms }, { onSuccess: () => setSaved(true) });
+    save.mutate(
+      { mobile_phone: phone.trim(), agency: agency.trim(), receives_sms: sms },
+      { onSuccess: () => setSaved(true) },
+    );
   };
   const locked = !profile.editing_allowed;
   return (
@@ -268,7 +292,12 @@ function ProfileSection({ companyKey, profile }: { companyKey: string; profile: 
           {t.officeKeepsDetails}
         </Notice>
       )}
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 420 }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 420 }}
+      >
         <TextField
           label={t.mobilePhone}
           type="tel"

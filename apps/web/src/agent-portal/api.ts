@@ -65,7 +65,12 @@ export function meQueryOptions(companyKey: string) {
   });
 }
 
-export function fetchOrdersPage(companyKey: string, when: 'upcoming' | 'past', after: string | null, signal?: AbortSignal) {
+export function fetchOrdersPage(
+  companyKey: string,
+  when: 'upcoming' | 'past',
+  after: string | null,
+  signal?: AbortSignal,
+) {
   const query = new URLSearchParams({ when, limit: '10', ...(after ? { after } : {}) });
   return portalCall(`${portalBase(companyKey)}/orders?${query.toString()}`, agentOrdersPageSchema, { signal });
 }

@@ -13,11 +13,7 @@ import {
 } from '@scheduler/contracts/agent-portal';
 import type { AppContext } from '../../context.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
-import {
-  clearAgentSessionCookie,
-  portalAgentOf,
-  setAgentSessionCookie,
-} from '../../modules/agents/agent-access.ts';
+import { clearAgentSessionCookie, portalAgentOf, setAgentSessionCookie } from '../../modules/agents/agent-access.ts';
 import {
   agentOrders,
   agentProfile,
@@ -52,7 +48,7 @@ export function agentPortalRoutes(ctx: AppContext) {
           tags,
           summary: "Asks for an agent's sign-in link",
           description:
-            'The same 202 answer whether or not the address is one of the company\'s directory agents; the link (one use, 15 minutes) goes only to an address exactly one directory agent has. 429 past 5 requests an address, or 20 a client, in 15 minutes.',
+            "The same 202 answer whether or not the address is one of the company's directory agents; the link (one use, 15 minutes) goes only to an address exactly one directory agent has. 429 past 5 requests an address, or 20 a client, in 15 minutes.",
           params: companyKeyParam,
           querystring: noQuery,
           body: agentSignInRequestSchema,
@@ -104,7 +100,7 @@ export function agentPortalRoutes(ctx: AppContext) {
         ...agentWrite,
         schema: {
           tags,
-          summary: "Signs the agent out: revokes their portal session",
+          summary: 'Signs the agent out: revokes their portal session',
           params: companyKeyParam,
           querystring: noQuery,
           response: { 204: z.null() },
@@ -155,7 +151,7 @@ export function agentPortalRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: "A page of the agent's upcoming or past inspections with the company",
-          description: 'Only orders on which the agent is the buyer\'s or seller\'s agent, within two years of now.',
+          description: "Only orders on which the agent is the buyer's or seller's agent, within two years of now.",
           params: companyKeyParam,
           querystring: agentOrdersQuerySchema,
           response: { 200: agentOrdersPageSchema },

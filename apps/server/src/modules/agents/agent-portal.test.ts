@@ -96,13 +96,26 @@ describeOnEachDatabase('the agent portal: sign-in links, sessions and the inspec
     const company = await companyId(key);
     const [order] = await db()
       .insert(t.orders)
-      .values({ companyId: company, officeId, status, datetime: new Date(datetime), address1: '1 Test Street', city: 'Columbus' })
+      .values({
+        companyId: company,
+        officeId,
+        status,
+        datetime: new Date(datetime),
+        address1: '1 Test Street',
+        city: 'Columbus',
+      })
       .returning({ id: t.orders.id });
     const [first, last] = client.split(' ');
     await db()
       .insert(t.orderParties)
       .values([
-        { companyId: company, orderId: order!.id, role: 'client', position: 0, person: { first, last, email: `${first!.toLowerCase()}@example.com` } },
+        {
+          companyId: company,
+          orderId: order!.id,
+          role: 'client',
+          position: 0,
+          person: { first, last, email: `${first!.toLowerCase()}@example.com` },
+        },
         ...agents.map((agent, position) => ({
           companyId: company,
           orderId: order!.id,
@@ -129,13 +142,35 @@ describeOnEachDatabase('the agent portal: sign-in links, sessions and the inspec
     });
     const now = Date.parse(MONDAY);
     const at = (days: number) => new Date(now + days * DAY_MS).toISOString();
-    orders.jessicaUpcoming = await bookedOrder('demo', DEMO_OFFICE_UUID, at(3), 'Dana Buyer', [{ id: 201, role: 'buyers_agent' }]);
-    orders.jessicaLater = await bookedOrder('demo', DEMO_OFFICE_UUID, at(10), 'Erin Seller', [{ id: 201, role: 'sellers_agent' }], 'cancelled');
-    orders.jessicaPast = await bookedOrder('demo', DEMO_OFFICE_UUID, at(-20), 'Frank Past', [{ id: 201, role: 'sellers_agent' }]);
-    orders.jessicaDraft = await bookedOrder('demo', DEMO_OFFICE_UUID, at(4), 'Gina Draft', [{ id: 201, role: 'buyers_agent' }], 'draft');
-    orders.jessicaLongAgo = await bookedOrder('demo', DEMO_OFFICE_UUID, at(-800), 'Hal Ancient', [{ id: 201, role: 'buyers_agent' }]);
+    orders.jessicaUpcoming = await bookedOrder('demo', DEMO_OFFICE_UUID, at(3), 'Dana Buyer', [
+      { id: 201, role: 'buyers_agent' },
+    ]);
+    orders.jessicaLater = await bookedOrder(
+      'demo',
+      DEMO_OFFICE_UUID,
+      at(10),
+      'Erin Seller',
+      [{ id: 201, role: 'sellers_agent' }],
+      'cancelled',
+    );
+    orders.jessicaPast = await bookedOrder('demo', DEMO_OFFICE_UUID, at(-20), 'Frank Past', [
+      { id: 201, role: 'sellers_agent' },
+    ]);
+    orders.jessicaDraft = await bookedOrder(
+      'demo',
+      DEMO_OFFICE_UUID,
+      at(4),
+      'Gina Draft',
+      [{ id: 201, role: 'buyers_agent' }],
+      'draft',
+    );
+    orders.jessicaLongAgo = await bookedOrder('demo', DEMO_OFFICE_UUID, at(-800), 'Hal Ancient', [
+      { id: 201, role: 'buyers_agent' },
+    ]);
     orders.brian = await bookedOrder('demo', DEMO_OFFICE_UUID, at(5), 'Ivy Other', [{ id: 202, role: 'buyers_agent' }]);
-    orders.otherCompany = await bookedOrder(OTHER.key, OTHER.officeUuid, at(2), 'Jack Twin', [{ id: 201, role: 'buyers_agent' }]);
+    orders.otherCompany = await bookedOrder(OTHER.key, OTHER.officeUuid, at(2), 'Jack Twin', [
+      { id: 201, role: 'buyers_agent' },
+    ]);
   });
   afterAll(async () => harness?.close());
 
@@ -160,7 +195,11 @@ describeOnEachDatabase('the agent portal: sign-in links, sessions and the inspec
     const outbox = mkdtempSync(join(tmpdir(), 'agent-links-'));
     try {
       await testWorker(db(), outbox, { now: () => harness.clock.now() }).runDue();
-      const mails = readdirSync(outbox).map((name) => readFileSync(join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replaceAll('=3D', '='));
+      const mails = readdirSync(outbox).map((name) =>
+        readFileSync(join(outbox, name), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replaceAll('=3D', '='),
+      );
       const mail = mails.find((text) => text.includes(ALICIA) && text.includes('agent portal'));
       expect(mail).toBeDefined();
       const token = /agents\/sign-in#token=([A-Za-z0-9_-]{43})/.exec(mail!)?.[1];
@@ -190,7 +229,8 @@ describeOnEachDatabase('the agent portal: sign-in links, sessions and the inspec
     for (const email of ['limit.unknown@example.com', BRIAN]) {
       setClock(harness, new Date(Date.parse(MONDAY) + 40 * DAY_MS).toISOString());
       const answers = [];
-      for (let i = 0; i < AGENT_SIGN_IN_PER_ADDRESS + 1; i++) answers.push((await askForLink(email, freshIp())).statusCode);
+      for (let i = 0; i < AGENT_SIGN_IN_PER_ADDRESS + 1; i++)
+        answers.push((await askForLink(email, freshIp())).statusCode);
       expect(answers.slice(0, AGENT_SIGN_IN_PER_ADDRESS).every((status) => status === 202)).toBe(true);
       expect(answers[AGENT_SIGN_IN_PER_ADDRESS], email).toBe(429);
       // Once the window has passed, the address may ask again.
@@ -289,7 +329,11 @@ describeOnEachDatabase('the agent portal: sign-in links, sessions and the inspec
     expect((await get('/demo/json/agents/orders', cookie)).statusCode).toBe(401);
 
     const jessica = await signIn(JESSICA);
-    const out = await harness.app.inject({ method: 'DELETE', url: '/demo/json/agents/session', headers: { cookie: jessica } });
+    const out = await harness.app.inject({
+      method: 'DELETE',
+      url: '/demo/json/agents/session',
+      headers: { cookie: jessica },
+    });
     expect(out.statusCode).toBe(204);
     expect((await get('/demo/json/agents/me', jessica)).statusCode).toBe(401);
   });

@@ -148,7 +148,9 @@ export async function revokeAgentSession(db: Executor, companyId: string, id: st
   await db
     .update(t.agentSessions)
     .set({ revokedAt: now })
-    .where(and(eq(t.agentSessions.companyId, companyId), eq(t.agentSessions.id, id), isNull(t.agentSessions.revokedAt)));
+    .where(
+      and(eq(t.agentSessions.companyId, companyId), eq(t.agentSessions.id, id), isNull(t.agentSessions.revokedAt)),
+    );
 }
 
 export async function findPortalProfile(db: Executor, companyId: string, agentId: number) {
@@ -217,9 +219,16 @@ export function agentOrdersPage(
     after === null
       ? undefined
       : direction === 'asc'
-        ? or(gt(t.orders.datetime, after.datetime), and(eq(t.orders.datetime, after.datetime), gt(t.orders.id, after.id)))
-        : or(lt(t.orders.datetime, after.datetime), and(eq(t.orders.datetime, after.datetime), lt(t.orders.id, after.id)));
-  const order = direction === 'asc' ? [asc(t.orders.datetime), asc(t.orders.id)] : [desc(t.orders.datetime), desc(t.orders.id)];
+        ? or(
+            gt(t.orders.datetime, after.datetime),
+            and(eq(t.orders.datetime, after.datetime), gt(t.orders.id, after.id)),
+          )
+        : or(
+            lt(t.orders.datetime, after.datetime),
+            and(eq(t.orders.datetime, after.datetime), lt(t.orders.id, after.id)),
+          );
+  const order =
+    direction === 'asc' ? [asc(t.orders.datetime), asc(t.orders.id)] : [desc(t.orders.datetime), desc(t.orders.id)];
   return db
     .select({
       id: t.orders.id,

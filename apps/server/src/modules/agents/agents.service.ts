@@ -220,7 +220,12 @@ export async function updateAgentProfile(
   // DO_NOT_ALLOW_EDIT_AGENTS_INFO keeps the directory's details the office's: the agent still chooses their texts.
   if (!portal.editingAllowed) {
     if (update.mobile_phone !== portal.agent.mobilePhone)
-      throw new AppError(403, 'forbidden', 'The office keeps your phone number; please ask them to change it.', 'mobile_phone');
+      throw new AppError(
+        403,
+        'forbidden',
+        'The office keeps your phone number; please ask them to change it.',
+        'mobile_phone',
+      );
     if (update.agency !== portal.agent.agency)
       throw new AppError(403, 'forbidden', 'The office keeps your agency; please ask them to change it.', 'agency');
   }
@@ -325,7 +330,12 @@ export async function agentRecentClients(db: Executor, portal: PortalAgent, now:
     const key = `${text('first')}|${text('last')}|${text('email').toLowerCase()}`;
     if (seen.has(key) || text('first') === '') continue;
     seen.add(key);
-    clients.push({ first: text('first'), last: text('last'), email: text('email'), mobile_phone: text('mobile_phone') });
+    clients.push({
+      first: text('first'),
+      last: text('last'),
+      email: text('email'),
+      mobile_phone: text('mobile_phone'),
+    });
     if (clients.length === AGENT_RECENT_CLIENTS_MAX) break;
   }
   return clients;

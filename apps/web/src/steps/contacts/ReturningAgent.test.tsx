@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PEOPLE_SETTING } from '@scheduler/contracts/people-setting-keys';
-import { officeFixture, orderFixture, renderStep, stubServer, type RecordedRequest } from '../../test-support/render-step.tsx';
+import {
+  officeFixture,
+  orderFixture,
+  renderStep,
+  stubServer,
+  type RecordedRequest,
+} from '../../test-support/render-step.tsx';
 import ContactsScreen from './ContactsScreen.tsx';
 import { returningAgentTexts } from './ReturningAgent.tsx';
 
@@ -19,7 +25,8 @@ const JESSICA = {
   company_name: 'Scioto Valley Home Inspections',
   book_path: '/demo/online-scheduler/5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10',
 };
-const SENT = "If this e-mail address is one of our agents', we have sent it a sign-in link. It works once, for 15 minutes.";
+const SENT =
+  "If this e-mail address is one of our agents', we have sent it a sign-in link. It works once, for 15 minutes.";
 
 function answers(signedIn: boolean) {
   return (request: RecordedRequest) => {
@@ -31,14 +38,23 @@ function answers(signedIn: boolean) {
     if (request.path.endsWith('/json/agents/clients'))
       return {
         status: 200,
-        body: { clients: [{ first: 'Dana', last: 'Buyer', email: 'dana@example.com', mobile_phone: '(614) 555-0199' }] },
+        body: {
+          clients: [{ first: 'Dana', last: 'Buyer', email: 'dana@example.com', mobile_phone: '(614) 555-0199' }],
+        },
       };
     if (request.path.includes('/search_agents'))
       return {
         status: 200,
         body: [
           { id: 205, display: 'Someone Else', add_new: false, first: 'Someone', last: 'Else', email: JESSICA.email },
-          { id: 201, display: 'Jessica Moreno', add_new: false, first: 'Jessica', last: 'Moreno', email: JESSICA.email },
+          {
+            id: 201,
+            display: 'Jessica Moreno',
+            add_new: false,
+            first: 'Jessica',
+            last: 'Moreno',
+            email: JESSICA.email,
+          },
         ],
       };
     if (request.path.includes('/set_buyers_agent')) return { status: 200, body: { id: 201 } };
@@ -87,7 +103,9 @@ describe('a returning agent on the contacts step', () => {
     await user.click(await screen.findByRole('option', { name: /Dana Buyer/ }));
     const client = screen.getByRole('region', { name: 'Home Buyer' });
     expect((within(client).getByRole('textbox', { name: /^First Name/ }) as HTMLInputElement).value).toBe('Dana');
-    expect((within(client).getByRole('textbox', { name: /^Email/ }) as HTMLInputElement).value).toBe('dana@example.com');
+    expect((within(client).getByRole('textbox', { name: /^Email/ }) as HTMLInputElement).value).toBe(
+      'dana@example.com',
+    );
   });
 
   it('keeps Edit to the company: off with DO_NOT_ALLOW_EDIT_AGENTS_INFO', async () => {
