@@ -25,9 +25,9 @@ const MAX_BACK_UP = 2;
  *  2 notifications, console-auth, people, api-keys — the job queue and messages (which read an order's
  *    facts), the console's accounts and memberships (whose e-mails are queued jobs), the order's people,
  *    and a company's API keys (made by a member) with their guard, rate limit and idempotency keys.
- *  3 company-document, schedule, analytics, agents — the company's versioned document (which writes the
+ *  3 company-document, schedule, analytics — the company's versioned document (which writes the
  *    notification settings and reads offices), the inspectors' schedule and time off for members,
- *    the funnel's events, the agent portal's sign-in links and sessions (whose e-mails are queued jobs).
+ *    the funnel's events.
  *  4 pricing — the cart and its price (its preview parses a draft document).
  *  5 scheduling, property — availability and held time (which extend the cart's coupon leases),
  *    and the property's answers (which re-price).
@@ -41,7 +41,8 @@ const MAX_BACK_UP = 2;
  *    (priced as confirm prices it, e-mailed with booking-changes' manage links), the console's
  *    configuration, a new company, the wizard's first page and its prefill; privacy, a person's
  *    request about their data (it reads and erases an order's rows of every kind); webhooks, which
- *    send the order as the order list and the booking's view read it (decision 0086).
+ *    send the order as the order list and the booking's view read it (decision 0086); agents, the
+ *    agent portal (its sign-in e-mails queued jobs, its manage links booking-changes', decision 0092).
  * 10 retention — the pruning of what the company no longer needs (issue 49): it rolls up the
  *    funnel, deletes abandoned drafts and erases clients' data past the company's years, so it
  *    stands on all of the above.
@@ -60,7 +61,6 @@ const MODULE_RANKS: Record<string, number> = {
   'company-document': 3,
   schedule: 3,
   analytics: 3,
-  agents: 3,
   pricing: 4,
   scheduling: 5,
   property: 5,
@@ -78,6 +78,7 @@ const MODULE_RANKS: Record<string, number> = {
   'wizard-page': 9,
   privacy: 9,
   webhooks: 9,
+  agents: 9,
   retention: 10,
   api: 99,
 };

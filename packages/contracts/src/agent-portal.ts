@@ -76,6 +76,8 @@ export const agentOrderSchema = z.object({
   payment_status: z.enum(['paid', 'unpaid']),
   /** null when the order has no agreement to sign. */
   agreement_status: z.enum(['signed', 'pending']).nullable(),
+  /** Booked and still ahead: the agent may open its manage page (POST …/orders/{id}/manage-link). */
+  manageable: z.boolean(),
 });
 export type AgentOrder = z.infer<typeof agentOrderSchema>;
 
@@ -96,3 +98,5 @@ export const agentRecentClientSchema = z.object({
 });
 export const agentRecentClientsSchema = z.object({ clients: z.array(agentRecentClientSchema) });
 export type AgentRecentClient = z.infer<typeof agentRecentClientSchema>;
+
+export const agentManageLinkSchema = z.object({ url: z.string() });

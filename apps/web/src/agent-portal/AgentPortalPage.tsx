@@ -24,6 +24,7 @@ import {
   askForSignInLink,
   fetchOrdersPage,
   isSignedOut,
+  manageLinkOf,
   meQueryOptions,
   openSession,
   portalKeys,
@@ -207,7 +208,7 @@ function OrdersSection({ companyKey, when }: { companyKey: string; when: 'upcomi
       {rows.length > 0 && (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
           {rows.map((order) => (
-            <OrderItem key={order.id} order={order} />
+            <OrderItem key={order.id} companyKey={companyKey} order={order} />
           ))}
         </Box>
       )}
@@ -225,7 +226,20 @@ function OrdersSection({ companyKey, when }: { companyKey: string; when: 'upcomi
   );
 }
 
-function OrderItem({ order }: { order: AgentOrder }) {
+function OrderItem({ companyKey, order }: { companyKey: string; order: AgentOrder }) {
+  const [opening, setOpening] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const manage = () => {
+    setOpening(true);
+    setFailed(false);
+    manageLinkOf(companyKey, order.id).then(
+      ({ url }) => window.location.assign(url),
+      () => {
+        setOpening(false);
+        setFailed(true);
+      },
+    );
+  };
   return (
     <Box component="li" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
       <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, overflowWrap: 'anywhere' }}>
@@ -244,6 +258,23 @@ function OrderItem({ order }: { order: AgentOrder }) {
           <Detail term={t.agreement} value={order.agreement_status === 'signed' ? t.signed : t.awaitingSignature} />
         )}
       </Box>
+      {order.manageable && (
+        <BusyButton
+          busy={opening}
+          variant="outlined"
+          size="small"
+          sx={{ mt: 1.5 }}
+          onClick={manage}
+          aria-label={`${t.manage}: ${order.address || t.noAddress}`}
+        >
+          {t.manage}
+        </BusyButton>
+      )}
+      {failed && (
+        <Notice severity="error" sx={{ mt: 1 }}>
+          {t.failed}
+        </Notice>
+      )}
     </Box>
   );
 }

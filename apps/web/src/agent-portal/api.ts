@@ -3,6 +3,7 @@ import {
   agentOrdersPageSchema,
   agentProfileSchema,
   agentRecentClientsSchema,
+  agentManageLinkSchema,
   agentSignInAnswerSchema,
   type AgentProfile,
   type AgentProfileUpdate,
@@ -109,4 +110,15 @@ export function useSignOut(companyKey: string) {
     mutationFn: () => portalCall<undefined>(`${portalBase(companyKey)}/session`, null, { method: 'DELETE' }),
     onSettled: () => client.removeQueries({ queryKey: portalKeys.all(companyKey) }),
   });
+}
+
+/** POST …/orders/{id}/manage-link: a new manage link of one of the agent's upcoming inspections. */
+export function manageLinkOf(companyKey: string, orderId: string) {
+  return portalCall(
+    `${portalBase(companyKey)}/orders/${encodeURIComponent(orderId)}/manage-link`,
+    agentManageLinkSchema,
+    {
+      method: 'POST',
+    },
+  );
 }

@@ -17,6 +17,7 @@ export const portalTexts = {
   noneUpcoming: 'No upcoming inspections.',
   nonePast: 'No past inspections in the last two years.',
   showMore: 'Show more',
+  manage: 'Manage this inspection',
   noAddress: 'Address not given',
   client: 'Client',
   yourRole: 'You are',

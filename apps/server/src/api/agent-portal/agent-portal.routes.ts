@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   agentLinkBodySchema,
+  agentManageLinkSchema,
   agentOrdersPageSchema,
   agentOrdersQuerySchema,
   agentProfileSchema,
@@ -15,6 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { clearAgentSessionCookie, portalAgentOf, setAgentSessionCookie } from '../../modules/agents/agent-access.ts';
 import {
+  agentManageLink,
   agentOrders,
   agentProfile,
   agentRecentClients,
@@ -24,6 +26,7 @@ import {
   updateAgentProfile,
 } from '../../modules/agents/agents.service.ts';
 import { keepAnswersPrivate } from '../../plugins/private-answers.ts';
+import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
 
 const PREFIX = '/:company_key/json/agents';
 
@@ -158,6 +161,30 @@ export function agentPortalRoutes(ctx: AppContext) {
         },
       },
       async (request) => agentOrders(ctx.db, portalAgentOf(request), request.query, now()),
+    );
+
+    app.post(
+      `${PREFIX}/orders/:order_id/manage-link`,
+      {
+        ...agentWrite,
+        schema: {
+          tags,
+          summary: "A manage link of one of the agent's upcoming inspections",
+          description:
+            "An agent's manage link, made on request: 404 for an order the agent is not on, another company's, a cancelled one or one whose time has come.",
+          params: companyKeyParam.extend({ order_id: z.uuid() }),
+          querystring: noQuery,
+          response: { 200: agentManageLinkSchema },
+        },
+      },
+      async (request) =>
+        agentManageLink(
+          ctx.db,
+          portalAgentOf(request),
+          request.params.order_id,
+          now(),
+          publicBaseUrl(ctx.config, listeningPort(request.server, ctx.config.PORT)),
+        ),
     );
 
     app.get(

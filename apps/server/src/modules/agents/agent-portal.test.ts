@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -293,6 +294,40 @@ describeOnEachDatabase('the agent portal: sign-in links, sessions and the inspec
 
     expect((await get('/demo/json/agents/orders?limit=51', cookie)).statusCode).toBe(400);
     expect((await get('/demo/json/agents/orders?limit=50', cookie)).statusCode).toBe(200);
+  });
+
+  it("makes an agent's manage link only for their own upcoming booked inspections of this company", async () => {
+    atHour(5);
+    const cookie = await signIn(JESSICA);
+    const ask = (orderId: string, key = 'demo', session = cookie) =>
+      harness.app.inject({
+        method: 'POST',
+        url: `/${key}/json/agents/orders/${orderId}/manage-link`,
+        headers: { cookie: session },
+      });
+    const listed = (await get('/demo/json/agents/orders', cookie)).json();
+    expect(listed.orders.map((o: { manageable: boolean }) => o.manageable)).toEqual([true, false]);
+    const made = await ask(orders.jessicaUpcoming!);
+    expect(made.statusCode, made.body).toBe(200);
+    const token = /\/demo\/manage\/([A-Za-z0-9_-]{43})$/.exec(made.json().url)?.[1];
+    expect(token).toBeDefined();
+    const opened = await harness.app.inject({ method: 'GET', url: `/demo/json/manage/${token}` });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const [link] = await db()
+      .select({ role: t.orderManageLinks.role, recipient: t.orderManageLinks.recipient })
+      .from(t.orderManageLinks)
+      .where(eq(t.orderManageLinks.tokenHash, createHash('sha256').update(token!).digest('hex')));
+    expect(link).toEqual({ role: 'agent', recipient: JESSICA });
+    // Another agent's, a cancelled one, a past one, a draft, another company's: none.
+    for (const other of [
+      orders.brian,
+      orders.jessicaLater,
+      orders.jessicaPast,
+      orders.jessicaDraft,
+      orders.otherCompany,
+    ])
+      expect((await ask(other!)).statusCode).toBe(404);
+    expect((await ask(orders.otherCompany!, OTHER.key)).statusCode).toBe(401);
   });
 
   it("walls companies: company A's session opens nothing at B, and at B the agent sees only B's orders", async () => {

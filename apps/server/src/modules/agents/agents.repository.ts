@@ -292,3 +292,29 @@ export function agreementsOf(db: Executor, companyId: string, orderIds: readonly
       ),
     );
 }
+
+/** Whether the agent is the buyer's or seller's agent of this booked order of the company, its inspection not yet begun at `now`. */
+export async function isAgentsUpcomingOrder(
+  db: Executor,
+  query: { companyId: string; agentId: number; orderId: string; now: Date },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: t.orders.id })
+    .from(t.orders)
+    .innerJoin(
+      t.orderParties,
+      and(eq(t.orderParties.companyId, t.orders.companyId), eq(t.orderParties.orderId, t.orders.id)),
+    )
+    .where(
+      and(
+        eq(t.orders.companyId, query.companyId),
+        eq(t.orders.id, query.orderId),
+        eq(t.orders.status, 'confirmed'),
+        gte(t.orders.datetime, query.now),
+        eq(t.orderParties.agentId, query.agentId),
+        inArray(t.orderParties.role, ['buyers_agent', 'sellers_agent']),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -16,6 +16,7 @@ import { PEOPLE_SETTING } from '@scheduler/contracts/people-setting-keys';
 import { SettingsReader } from '@scheduler/domain/settings';
 import { readTogether, type Database, type Executor } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { issueAgentManageLink } from '../booking-changes/manage-links.ts';
 import { accountEmailJob } from '../notifications/account-messages.ts';
 import { enqueueJobs } from '../notifications/notifications.service.ts';
 import { hashToken, newSessionToken } from '../sessions/tokens.ts';
@@ -31,6 +32,7 @@ import {
   findPortalProfile,
   insertAgentSession,
   insertSignInLink,
+  isAgentsUpcomingOrder,
   partiesOf,
   recordSignInRequest,
   revokeAgentSession,
@@ -297,6 +299,7 @@ export async function agentOrders(
       role: mine?.role === 'sellers_agent' ? 'sellers_agent' : 'buyers_agent',
       payment_status: row.paid ? 'paid' : 'unpaid',
       agreement_status: statuses.length === 0 ? null : statuses.every((s) => s === 'signed') ? 'signed' : 'pending',
+      manageable: row.status === 'confirmed' && row.datetime !== null && row.datetime.getTime() >= now.getTime(),
     };
   });
   const last = page[page.length - 1];
@@ -339,4 +342,32 @@ export async function agentRecentClients(db: Executor, portal: PortalAgent, now:
     if (clients.length === AGENT_RECENT_CLIENTS_MAX) break;
   }
   return clients;
+}
+
+/**
+ * A manage link of one of the agent's upcoming booked inspections with the company, made when they
+ * ask for it (a link's token is kept only hashed, so an earlier one cannot be shown again). 404 for
+ * an order they are not on, another company's, a cancelled one or one whose time has come.
+ */
+export async function agentManageLink(
+  db: Database,
+  portal: PortalAgent,
+  orderId: string,
+  now: Date,
+  publicBaseUrl: string,
+): Promise<{ url: string }> {
+  const allowed = await isAgentsUpcomingOrder(db, {
+    companyId: portal.companyId,
+    agentId: portal.agent.id,
+    orderId,
+    now,
+  });
+  if (!allowed) throw new AppError(404, 'not_found', 'The inspection was not found.');
+  return issueAgentManageLink(
+    db,
+    { companyId: portal.companyId, orderId },
+    portal.companyKey,
+    publicBaseUrl,
+    portal.agent.email,
+  );
 }
