@@ -83,6 +83,9 @@ it("an agent signs in from the e-mailed link and sees their booking and none of 
     await expectAccessible(agentPage, `portal, ${name}`);
     expect(await agentPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await screenshot(agentPage, `agent-portal-${name}`);
+    // Her booking's manage page, through an agent's link made on request.
+    await upcoming.getByRole('button', { name: /^Manage this inspection/ }).click();
+    await agentPage.getByRole('heading', { level: 1, name: 'Manage your inspection' }).waitFor();
 
     // The link works once: opened again it asks for a new one.
     await agentPage.goto(`${product.publicUrl}${link.pathname}${link.hash}`);
