@@ -203,6 +203,7 @@ describeOnEachDatabase('the agent portal: sign-in links, sessions and the inspec
       );
       const mail = mails.find((text) => text.includes(ALICIA) && text.includes('agent portal'));
       expect(mail).toBeDefined();
+      expect(mail).toContain('agent portal once, within 15 minutes');
       const token = /agents\/sign-in#token=([A-Za-z0-9_-]{43})/.exec(mail!)?.[1];
       expect(token).toBe(queued);
       expect((await useLink(token!)).statusCode).toBe(200);

@@ -60,9 +60,11 @@ export const ACCOUNT_LINK_LIFETIMES = {
   password_reset: '1 hour',
   invitation: '7 days',
   sign_in_link: '24 hours',
-  agent_sign_in_link: '15 minutes',
   verify_email: '24 hours',
 } as const;
+
+/** How long an agent's sign-in link stays good, in the e-mail's words (modules/agents sets the same, decision 0092). */
+export const AGENT_SIGN_IN_LINK_LIFETIME = '15 minutes';
 
 /** Where Better Auth sends a sign-in link it refuses, with `?error=INVALID_TOKEN` (the console's sign-in page). */
 const SIGN_IN_LINK_FAILED_PATH = '/console/sign-in';
@@ -163,7 +165,7 @@ export function accountMessageDocument(
         preview: 'Your one-time sign-in link.',
         heading: 'Sign in to the agent portal',
         opening: [
-          `This link signs you in to ${possessive(branding.companyName)} agent portal once, within ${ACCOUNT_LINK_LIFETIMES.agent_sign_in_link}. There you see the inspections you are on and book another.`,
+          `This link signs you in to ${possessive(branding.companyName)} agent portal once, within ${AGENT_SIGN_IN_LINK_LIFETIME}. There you see the inspections you are on and book another.`,
           'If you did not ask for it, ignore this e-mail: nobody can sign in without it.',
         ],
         action: { label: 'Sign in', url },

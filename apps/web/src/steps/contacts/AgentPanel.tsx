@@ -88,6 +88,12 @@ export function AgentPanel({ party, role }: { party: AgentParty; role: Role }) {
   // A returning agent (issue 47): their portal session in this browser fills in their own panel.
   const portalRole = mine && party !== 'insurance_agent' && isPortalAgentRole(role);
   const [waitingForLink, setWaitingForLink] = useState(false);
+  // The link is good for 15 minutes: the step stops asking after that (an embed on another site never gets the cookie).
+  useEffect(() => {
+    if (!waitingForLink) return;
+    const stop = window.setTimeout(() => setWaitingForLink(false), 15 * 60_000);
+    return () => window.clearTimeout(stop);
+  }, [waitingForLink]);
   const signedIn = useSignedInAgent(scope.companyKey, portalRole, waitingForLink);
   const portalAgent = portalRole ? (signedIn.data ?? null) : null;
   const ownRecord = portalAgent !== null && state.data?.id === portalAgent.id;
