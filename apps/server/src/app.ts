@@ -25,6 +25,7 @@ import { apiKeyRoutes } from './api/console/api-keys.routes.ts';
 import { publicOrderRoutes } from './api/public-api/orders.routes.ts';
 import { publicPeopleRoutes } from './api/public-api/people.routes.ts';
 import { publicHookRoutes } from './api/public-api/hooks.routes.ts';
+import { agentPortalRoutes } from './api/agent-portal/agent-portal.routes.ts';
 import { registerApiKeyUses } from './modules/api-keys/api-key-access.ts';
 import { changeKeys } from './db/change-feed.ts';
 import { SchedulingStore } from './modules/scheduling/scheduling.store.ts';
@@ -226,5 +227,6 @@ export async function buildApp(
   await app.register(publicOrderRoutes(ctx));
   await app.register(publicPeopleRoutes(ctx));
   await app.register(publicHookRoutes(ctx));
+  await app.register(agentPortalRoutes(ctx));
   return app;
 }

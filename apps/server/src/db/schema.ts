@@ -514,6 +514,10 @@ export const orderParties = pgTable(
       'cascade',
     ),
     index('order_parties_order_idx').on(t.orderId),
+    // An agent's portal reads the orders they are on (issue 47, decision 0092).
+    index('order_parties_agent_idx')
+      .on(t.companyId, t.agentId)
+      .where(sql`agent_id is not null`),
   ],
 );
 
@@ -1848,4 +1852,78 @@ export const apiIdempotencyKeys = pgTable(
     primaryKey({ columns: [t.companyId, t.apiKeyId, t.key] }),
     index('api_idempotency_keys_expires_idx').on(t.expiresAt),
   ],
+);
+
+// ---- Agents' portal (issue 47, decision 0092) ----
+
+/**
+ * Every request for an agent's sign-in link, known address or not: the per-address and per-client
+ * rate limits count these rows, so an unknown address is limited exactly as a known one is. The
+ * address and the client's IP are kept only as SHA-256 hashes.
+ */
+export const agentSignInRequests = pgTable(
+  'agent_sign_in_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    emailHash: text('email_hash').notNull(),
+    ipHash: text('ip_hash').notNull(),
+    /** What the request came to: `sent`, `unknown`, `ambiguous` (two directory agents share the address), `limited`. */
+    outcome: text('outcome').$type<'sent' | 'unknown' | 'ambiguous' | 'limited'>().notNull(),
+    at: instant('at').notNull(),
+  },
+  (t) => [
+    index('agent_sign_in_requests_email_idx').on(t.companyId, t.emailHash, t.at),
+    index('agent_sign_in_requests_ip_idx').on(t.ipHash, t.at),
+  ],
+);
+
+/** A one-use sign-in link e-mailed to one directory agent: 15 minutes, its token kept only as a hash. */
+export const agentSignInLinks = pgTable(
+  'agent_sign_in_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+  },
+  (t) => [index('agent_sign_in_links_agent_idx').on(t.companyId, t.agentId)],
+);
+
+/** An agent's portal session, opened by a sign-in link: a hashed token, an expiry, revocable. */
+export const agentSessions = pgTable(
+  'agent_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
+  },
+  (t) => [index('agent_sessions_agent_idx').on(t.companyId, t.agentId)],
+);
+
+/** What an agent chose in their portal that the directory does not hold: whether they receive text messages. */
+export const agentPortalProfiles = pgTable(
+  'agent_portal_profiles',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id').notNull(),
+    receivesSms: boolean('receives_sms').notNull().default(false),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.agentId] })],
 );

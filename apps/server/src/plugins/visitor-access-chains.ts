@@ -64,6 +64,15 @@ export interface VisitorAccessChains {
   signRead: VisitorAccessOptions;
   signWrite: VisitorAccessOptions;
   /**
+   * The agent portal's (issue 47, decision 0092): `agentSignIn` asks for or uses a sign-in link (a
+   * bucket per client address; the service also limits requests per e-mail address and per client
+   * over 15 minutes). `agentRead` and `agentWrite` need the agent's portal session for the company
+   * in the path, its agent still in the directory (read again on every request).
+   */
+  agentSignIn: VisitorAccessOptions;
+  agentRead: VisitorAccessOptions;
+  agentWrite: VisitorAccessOptions;
+  /**
    * The wizard's funnel events (issue 27): a valid session, a confirmed order's included (its
    * thank-you page reports `order_confirmed`), and the events bucket. They add rows about the
    * visit and never change the order, so the order's state is not read.

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { admitWrite } from '../modules/sessions/sessions.service.ts';
 import { requireManageLink } from '../modules/booking-changes/manage-access.ts';
 import { requireSigningLink } from '../modules/agreements/signing-access.ts';
+import { requireAgentSession } from '../modules/agents/agent-access.ts';
 import { admitWhileDisabled } from '../modules/sessions/disabled-scheduler.ts';
 import { perAddressBucket, sessionBucket } from './rate-limit.ts';
 import { requireSession, sessionOf } from './session-auth.ts';
@@ -54,6 +55,14 @@ export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'acces
     signWrite: chain('write', [
       perAddressBucket(app, 'sign-write', ctx.config.WRITE_RATE_LIMIT),
       requireSigningLink(ctx),
+    ]),
+    // The agent portal's (issue 47): asking for a sign-in link, or using one, needs only the address's bucket
+    // (the service counts requests per e-mail and per client too); the portal's reads and writes, the agent's session.
+    agentSignIn: chain('write', [perAddressBucket(app, 'agent-sign-in', ctx.config.WRITE_RATE_LIMIT)]),
+    agentRead: chain('read', [perAddressBucket(app, 'agent', ctx.config.SEARCH_RATE_LIMIT), requireAgentSession(ctx)]),
+    agentWrite: chain('write', [
+      perAddressBucket(app, 'agent-write', ctx.config.WRITE_RATE_LIMIT),
+      requireAgentSession(ctx),
     ]),
     // A bucket of their own, as large as the write bucket: a chatty wizard's analytics must never
     // use up the writes a visitor needs to book (a 429 on confirm), nor the other way round.

@@ -118,6 +118,14 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     reply.header('referrer-policy', 'no-referrer');
     return reply.sendWizardPage(companyKey, 200);
   });
+  // The agent portal (issue 47): the same app; a sign-in link's token, in the fragment, goes to no other site either.
+  const sendPortal = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { company_key: companyKey } = request.params as { company_key: string };
+    reply.header('referrer-policy', 'no-referrer');
+    return reply.sendWizardPage(companyKey, 200);
+  };
+  app.get('/:company_key/agents', hidden, sendPortal);
+  app.get('/:company_key/agents/*', hidden, sendPortal);
   // The signing page of an agreement (issue 43): the same app; its token, too, goes to no other site.
   app.get('/:company_key/sign/*', hidden, async (request, reply) => {
     const { company_key: companyKey } = request.params as { company_key: string };

@@ -20,6 +20,8 @@ const NotFoundPage = lazyChunk(() =>
 const ManagePage = lazyChunk(() => import('../manage/ManagePage.tsx'));
 // The agreement's signing link (issue 43): a chunk of its own too, signature_pad with it.
 const SigningPage = lazyChunk(() => import('../sign/SigningPage.tsx'));
+// The agent portal (issue 47): a chunk of its own too.
+const AgentPortalPage = lazyChunk(() => import('../agent-portal/AgentPortalPage.tsx'));
 
 const unauthorizedSessions = new UnauthorizedSessions();
 const queryClient = createQueryClient(unauthorizedSessions);
@@ -60,6 +62,15 @@ function SigningRoute() {
   );
 }
 
+/** `/{company_key}/agents` and its sign-in link: the agent portal, framed as the manage page is. */
+function AgentPortalRoute() {
+  return (
+    <LinkPageSuspense>
+      <AgentPortalPage Layout={PageLayout} />
+    </LinkPageSuspense>
+  );
+}
+
 /** A link's page while its chunk loads: the wizard's frame with the company's key only, no logo yet. */
 function LinkPageSuspense({ children }: { children: ReactNode }) {
   const header = {
@@ -95,6 +106,8 @@ export function App() {
                 <Route path="/:companyKey/online-scheduler/*" element={<SchedulerOrRefusedLink />} />
                 <Route path="/:companyKey/manage/:token" element={<ManageRoute />} />
                 <Route path="/:companyKey/sign/:token" element={<SigningRoute />} />
+                <Route path="/:companyKey/agents" element={<AgentPortalRoute />} />
+                <Route path="/:companyKey/agents/sign-in" element={<AgentPortalRoute />} />
                 {/* A client's agreement opened from their manage page (issue 43). */}
                 <Route path="/:companyKey/manage/:token/agreements/:agreementId" element={<SigningRoute />} />
                 <Route

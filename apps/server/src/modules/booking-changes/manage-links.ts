@@ -66,16 +66,13 @@ export async function withManageLinks(tx: Executor, jobs: readonly QueuedJob[]):
   return withTokens;
 }
 
-/**
- * A manage link for the visitor of a booked order's own session (the thank-you page's "Manage your
- * inspection"): the visitor may be neither a client nor an agent who receives the e-mails.
- * 404 for an order that is not booked (a draft has nothing to manage).
- */
-export async function issueVisitorManageLink(
+/** A new manage link of a booked order for one holder; 404 for an order that is not booked (a draft has nothing to manage). */
+async function issueManageLink(
   db: Database,
   scope: { companyId: string; orderId: string },
   companyKey: string,
   publicBaseUrl: string,
+  holder: { role: ManageLinkRecord['role']; recipient: string },
 ): Promise<{ url: string }> {
   const status = await orderStatusOf(db, scope.companyId, scope.orderId);
   if (status !== 'confirmed' && status !== 'cancelled') throw new NotFoundError('A booked order');
@@ -85,9 +82,36 @@ export async function issueVisitorManageLink(
       companyId: scope.companyId,
       orderId: scope.orderId,
       tokenHash: hashToken(token),
-      role: 'visitor',
-      recipient: 'the thank-you page',
+      role: holder.role,
+      recipient: holder.recipient.slice(0, 320),
     },
   ]);
   return { url: `${publicBaseUrl}/${encodeURIComponent(companyKey)}/${MANAGE_PAGE_SEGMENT}/${token}` };
+}
+
+/**
+ * A manage link for the visitor of a booked order's own session (the thank-you page's "Manage your
+ * inspection"): the visitor may be neither a client nor an agent who receives the e-mails.
+ */
+export function issueVisitorManageLink(
+  db: Database,
+  scope: { companyId: string; orderId: string },
+  companyKey: string,
+  publicBaseUrl: string,
+): Promise<{ url: string }> {
+  return issueManageLink(db, scope, companyKey, publicBaseUrl, { role: 'visitor', recipient: 'the thank-you page' });
+}
+
+/**
+ * A manage link for an agent of the order signed in to the company's agent portal (issue 47): an
+ * agent's link, as their e-mails carry, so the page allows what the policy allows an agent.
+ */
+export function issueAgentManageLink(
+  db: Database,
+  scope: { companyId: string; orderId: string },
+  companyKey: string,
+  publicBaseUrl: string,
+  agentEmail: string,
+): Promise<{ url: string }> {
+  return issueManageLink(db, scope, companyKey, publicBaseUrl, { role: 'agent', recipient: agentEmail });
 }

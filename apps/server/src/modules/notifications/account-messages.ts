@@ -18,7 +18,9 @@ export type AccountMessageType =
   | 'verify_email'
   | 'account_exists'
   // To the owners: the server disabled one of the company's webhook endpoints (decision 0086).
-  | 'webhook_disabled';
+  | 'webhook_disabled'
+  // To a directory agent: their one-use sign-in link to the company's agent portal (decision 0092).
+  | 'agent_sign_in_link';
 
 /**
  * The account e-mails written as from the product rather than a company: those about an address
@@ -61,6 +63,9 @@ export const ACCOUNT_LINK_LIFETIMES = {
   verify_email: '24 hours',
 } as const;
 
+/** How long an agent's sign-in link stays good, in the e-mail's words (modules/agents sets the same, decision 0092). */
+export const AGENT_SIGN_IN_LINK_LIFETIME = '15 minutes';
+
 /** Where Better Auth sends a sign-in link it refuses, with `?error=INVALID_TOKEN` (the console's sign-in page). */
 const SIGN_IN_LINK_FAILED_PATH = '/console/sign-in';
 
@@ -90,6 +95,11 @@ export function accountLink(payload: AccountEmailPayload, publicBaseUrl: string)
     case 'sign_in_link':
       // A used or expired link goes to the sign-in page, which says so (issue 41), not to /console.
       return `${publicBaseUrl}/api/auth/magic-link/verify?token=${encoded}&callbackURL=${encodeURIComponent('/console')}&errorCallbackURL=${encodeURIComponent(SIGN_IN_LINK_FAILED_PATH)}`;
+    case 'agent_sign_in_link':
+      // In the fragment: the page posts it, so it is in no server's log and a mail scanner's visit does not use it.
+      return typeof payload.company_key === 'string' && payload.company_key !== ''
+        ? `${publicBaseUrl}/${encodeURIComponent(payload.company_key)}/agents/sign-in#token=${encoded}`
+        : null;
     case 'verify_email':
       return `${publicBaseUrl}/api/auth/verify-email?token=${encoded}&callbackURL=${encodeURIComponent(AFTER_VERIFICATION_PATH)}`;
   }
@@ -145,6 +155,18 @@ export function accountMessageDocument(
         heading: 'Sign in',
         opening: [
           `This link signs you in to ${possessive(branding.companyName)} console once, within ${ACCOUNT_LINK_LIFETIMES.sign_in_link}. Then choose a password or add a passkey on your account page.`,
+        ],
+        action: { label: 'Sign in', url },
+      };
+    case 'agent_sign_in_link':
+      return {
+        ...common,
+        subject: `Your sign-in link for ${possessive(branding.companyName)} agent portal`,
+        preview: 'Your one-time sign-in link.',
+        heading: 'Sign in to the agent portal',
+        opening: [
+          `This link signs you in to ${possessive(branding.companyName)} agent portal once, within ${AGENT_SIGN_IN_LINK_LIFETIME}. There you see the inspections you are on and book another.`,
+          'If you did not ask for it, ignore this e-mail: nobody can sign in without it.',
         ],
         action: { label: 'Sign in', url },
       };

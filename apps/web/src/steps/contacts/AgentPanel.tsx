@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useMemo, useReducer, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import type { AgentParty, SearchResult } from '@scheduler/contracts/people';
 import type { Person } from '@scheduler/contracts/person';
 import {
@@ -25,7 +25,9 @@ import { isFailure } from '../../shared/api-client.ts';
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { useStepForm } from '../../shared/form/use-step-form.ts';
 import { Notice } from '../../shared/Notice.tsx';
-import { useSaveAgent } from './api.ts';
+import { searchPeople, useSaveAgent } from './api.ts';
+import { isPortalAgentRole, useSignedInAgent } from './returning-agent.ts';
+import { returningAgentTexts, ReturningAgentSignIn } from './ReturningAgent.tsx';
 import { contactsTexts } from './contacts-texts.ts';
 import { texts } from '../../shared/texts.ts';
 import { usePeopleSettings } from './people-settings.ts';
@@ -47,6 +49,23 @@ function agentOf(result: SearchResult): AgentDraft {
   return agent;
 }
 
+/** Records the panel's agent on the order (a pick, none, a saved form); false when the server refused it. */
+async function sendAgent(
+  dispatch: (action: Parameters<typeof agentPanelReducer>[1]) => void,
+  mutateAsync: (body: Record<string, unknown>) => Promise<{ id: number | null }>,
+  body: Record<string, unknown>,
+): Promise<boolean> {
+  dispatch({ type: 'save_started' });
+  try {
+    const { id } = await mutateAsync(body);
+    if (id !== null) dispatch({ type: 'saved', id });
+    return true;
+  } catch {
+    dispatch({ type: 'save_failed' });
+    return false;
+  }
+}
+
 /** One agent panel (spec 2.7, 3.14, 4.6): search, none/Change, Reset, and the edit and add forms. */
 export function AgentPanel({ party, role }: { party: AgentParty; role: Role }) {
   const { scope, order, office } = useScheduler();
@@ -66,6 +85,19 @@ export function AgentPanel({ party, role }: { party: AgentParty; role: Role }) {
   const form = useStepForm(schema, personDefaults(null, fields));
   const formOpen = state.edit || state.add;
   const searchRef = useRef<HTMLDivElement>(null);
+  // A returning agent (issue 47): their portal session in this browser fills in their own panel.
+  const portalRole = mine && party !== 'insurance_agent' && isPortalAgentRole(role);
+  const [waitingForLink, setWaitingForLink] = useState(false);
+  // The link is good for 15 minutes: the step stops asking after that (an embed on another site never gets the cookie).
+  useEffect(() => {
+    if (!waitingForLink) return;
+    const stop = window.setTimeout(() => setWaitingForLink(false), 15 * 60_000);
+    return () => window.clearTimeout(stop);
+  }, [waitingForLink]);
+  const signedIn = useSignedInAgent(scope.companyKey, portalRole, waitingForLink);
+  const portalAgent = portalRole ? (signedIn.data ?? null) : null;
+  const ownRecord = portalAgent !== null && state.data?.id === portalAgent.id;
+  const autoPicked = useRef(false);
 
   // The form shows the panel's agent each time it opens.
   const { reset } = form;
@@ -73,17 +105,8 @@ export function AgentPanel({ party, role }: { party: AgentParty; role: Role }) {
     if (formOpen) reset(personDefaults(state.data as Partial<Person> | null, fields));
   }, [formOpen, reset, state.data, fields]);
 
-  const send = async (body: Record<string, unknown>): Promise<boolean> => {
-    dispatch({ type: 'save_started' });
-    try {
-      const { id } = await save.mutateAsync(body);
-      if (id !== null) dispatch({ type: 'saved', id });
-      return true;
-    } catch {
-      dispatch({ type: 'save_failed' });
-      return false;
-    }
-  };
+  const { mutateAsync } = save;
+  const send = (body: Record<string, unknown>) => sendAgent(dispatch, mutateAsync, body);
 
   const saveForm = async (): Promise<boolean> => {
     const values = await checkedValues(form);
@@ -106,6 +129,21 @@ export function AgentPanel({ party, role }: { party: AgentParty; role: Role }) {
     const ok = await send({ ...filledFields(agent as Record<string, unknown>), id: agent.id });
     if (!ok && canEditAgent(people, true)) dispatch({ type: 'edit' });
   };
+
+  // Once: the signed-in agent's own directory record, found as the search finds it, picked as a visitor picks it.
+  useEffect(() => {
+    if (!portalAgent || autoPicked.current || locked || state.none || formOpen || state.data) return;
+    autoPicked.current = true;
+    void searchPeople(scope, { party }, portalAgent.email)
+      .then(async (results) => {
+        const own = results.find((result) => result.id === portalAgent.id);
+        if (!own) return;
+        const agent = agentOf(own);
+        dispatch({ type: 'pick', agent, query: own.display });
+        await sendAgent(dispatch, mutateAsync, { ...filledFields(agent as Record<string, unknown>), id: agent.id });
+      })
+      .catch(() => {});
+  }, [portalAgent, locked, state.none, formOpen, state.data, scope, party, mutateAsync]);
 
   useSectionSave(party, async () => {
     if (formOpen) return saveForm();
@@ -156,13 +194,19 @@ export function AgentPanel({ party, role }: { party: AgentParty; role: Role }) {
                 {contactsTexts.edit}
               </Button>
             )}
-            {!locked && (
+            {/* A signed-in agent's own record is the directory's: theirs, not to be swapped for another. */}
+            {!locked && !ownRecord && (
               <Button variant="outlined" onClick={() => dispatch({ type: 'reset' })}>
                 {contactsTexts.reset}
               </Button>
             )}
           </Stack>
           {locked && <Typography sx={{ color: 'text.secondary' }}>{texts.lockedField}</Typography>}
+          {ownRecord && portalAgent && (
+            <Typography sx={{ color: 'text.secondary' }}>
+              {returningAgentTexts.signedIn(`${portalAgent.first} ${portalAgent.last}`.trim())}
+            </Typography>
+          )}
         </Stack>
       ) : (
         <Stack spacing={2} ref={searchRef}>
@@ -173,6 +217,9 @@ export function AgentPanel({ party, role }: { party: AgentParty; role: Role }) {
             onPick={(result) => void pick(result)}
             onAddNew={(query) => dispatch({ type: 'pick', agent: { add_new: true }, query })}
           />
+          {portalRole && signedIn.isSuccess && signedIn.data === null && (
+            <ReturningAgentSignIn companyKey={scope.companyKey} onAsked={() => setWaitingForLink(true)} />
+          )}
           {canChooseNone(role, party) && (
             <Box>
               <Button

@@ -31,6 +31,8 @@ import { usePeopleSettings } from './people-settings.ts';
 import { PersonFields } from './PersonFields.tsx';
 import { personDefaults, personFormResolverSchema, type PersonFormValues } from './person-form.ts';
 import { checkedValues } from './submit-form.ts';
+import { isPortalAgentRole, useRecentClients, useSignedInAgent } from './returning-agent.ts';
+import { RecentClientPicker } from './ReturningAgent.tsx';
 
 function savedClients(order: { clients: Person[] | null; client: Person | null }): Person[] {
   if (order.clients && order.clients.length > 0) return order.clients;
@@ -57,6 +59,16 @@ export function ClientsPanel({ role }: { role: Role }) {
   } as { clients: PersonFormValues[] });
   const list = useFieldArray({ control: form.control, name: 'clients' as never });
   const [failure, setFailure] = useState<unknown>(null);
+  // A signed-in agent (issue 47) may pick the first client from their recent clients.
+  const agentRole = isPortalAgentRole(role);
+  const signedIn = useSignedInAgent(scope.companyKey, agentRole);
+  const recent = useRecentClients(scope.companyKey, agentRole && !!signedIn.data);
+  const recentClients = agentRole && signedIn.data ? (recent.data?.clients ?? []) : [];
+  const fillClient = (client: { first: string; last: string; email: string; mobile_phone: string }) => {
+    for (const field of ['first', 'last', 'email', 'mobile_phone'] as const)
+      if (fields.displayed.includes(field))
+        form.setValue(`clients.0.${field}` as never, client[field] as never, { shouldValidate: true });
+  };
   const inspection = order.address1
     ? {
         address1: order.address1,
@@ -145,6 +157,11 @@ export function ClientsPanel({ role }: { role: Role }) {
                 )}
               </Stack>
             </Stack>
+            {index === 0 && recentClients.length > 0 && (
+              <Box sx={{ mb: 2 }}>
+                <RecentClientPicker clients={recentClients} onPick={fillClient} />
+              </Box>
+            )}
             <PersonFields
               party="client"
               fields={fields}

@@ -99,3 +99,8 @@ export function usePeopleSearch(scope: SessionScope, kind: SearchKind, query: st
     staleTime: 30_000,
   });
 }
+
+/** One search, not as the visitor types: a signed-in agent's own directory record, found by their address (issue 47). */
+export function searchPeople(scope: SessionScope, kind: SearchKind, query: string) {
+  return callApi(searchPath(scope, kind, query), { session: scope.credentials, parse: answerBy(searchResultsSchema) });
+}
