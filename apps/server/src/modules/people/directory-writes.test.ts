@@ -229,6 +229,20 @@ describeOnEachDatabase('the directory written from outside the document', (facto
     expect(read.json()).toMatchObject({ id: person.id, agency: 'Reyes Realty Group' });
   });
 
+  it('makes one person of four PUTs of one new external id at once, and sends one person.created', async () => {
+    await subscribe(owner, receiver.url);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => put('ext_race-1', dana)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 201]);
+    expect(new Set(answers.map((answer) => answer.json<PublicPerson>().id)).size).toBe(1);
+    const rows = await harness.database.db
+      .select()
+      .from(t.agents)
+      .where(and(eq(t.agents.companyId, demoId), eq(t.agents.externalId, 'race-1')));
+    expect(rows).toHaveLength(1);
+    await drain();
+    expect(created()).toHaveLength(1);
+  });
+
   it('replays a PUT with the same Idempotency-Key, and refuses the key with another body', async () => {
     const headers = { 'idempotency-key': 'put-once-1' };
     const first = await put('ext_idem-1', dana, writer, headers);
@@ -416,6 +430,16 @@ describeOnEachDatabase('the directory written from outside the document', (facto
       .from(t.authAuditEvents)
       .where(eq(t.authAuditEvents.type, 'directory_person_merged'));
     expect(events.length).toBeGreaterThanOrEqual(1);
+
+    // Two merges of one person at once: one is made, the other refused.
+    const twin = await visitorAgent({ first: 'Jessy', last: 'Moreno', email: 'jessy@example.com' });
+    const both = await Promise.all(
+      [JESSICA, BRIAN].map((into) =>
+        console_('POST', `${DEMO}/directory/people/agent_${twin.id}/merge`, owner, { into: `agent_${into}` }),
+      ),
+    );
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await agentRow(demoId, twin.id)).toBeUndefined();
 
     // Again, or an accept of the merged person: refused with where they went.
     for (const repeat of [
