@@ -220,6 +220,17 @@ describeOnEachDatabase('the directory written from outside the document', (facto
     expect(payload.data.person).toMatchObject({ id: person.id, first: 'Dana', external_id: 'crm-4411' });
     expect(verify(secret, received!, Number(received!.headers['webhook-timestamp']) * 1000)).toBeTruthy();
     expect(otherReceiver.received).toEqual([]);
+    // Each write on record as every key use is: method, route pattern and status, never the id or body.
+    const uses = await harness.database.db
+      .select({ method: t.apiKeyEvents.method, route: t.apiKeyEvents.route, status: t.apiKeyEvents.status })
+      .from(t.apiKeyEvents)
+      .where(and(eq(t.apiKeyEvents.companyId, demoId), eq(t.apiKeyEvents.method, 'PUT')))
+      .orderBy(t.apiKeyEvents.id);
+    expect(uses.slice(0, 3)).toEqual([
+      { method: 'PUT', route: '/api/v1/people/:id', status: 201 },
+      { method: 'PUT', route: '/api/v1/people/:id', status: 200 },
+      { method: 'PUT', route: '/api/v1/people/:id', status: 200 },
+    ]);
     // GET answers the same person.
     const read = await harness.app.inject({
       method: 'GET',
