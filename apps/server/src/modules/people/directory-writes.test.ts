@@ -213,8 +213,18 @@ describeOnEachDatabase('the directory written from outside the document', (facto
       .from(t.agents)
       .where(and(eq(t.agents.companyId, demoId), eq(t.agents.externalId, 'crm-4411')));
     expect(rows).toHaveLength(1);
+    // A contact enters by its own table's trigger.
+    const lender = await put('ext_lender-7', { role: 'contact', first: 'Kim', last: 'Lo', contact_type_id: 1 });
+    expect(lender.statusCode, lender.body).toBe(201);
     await drain();
-    expect(created()).toHaveLength(1);
+    expect(created().map((body) => body.data.person)).toEqual([
+      expect.objectContaining({ id: person.id }),
+      expect.objectContaining({
+        role: 'contact',
+        contact_type: { id: 1, name: 'Loan Officer' },
+        external_id: 'lender-7',
+      }),
+    ]);
     const [received] = receiver.received;
     const payload = webhookPayloadSchemas['person.created'].parse(JSON.parse(received!.body));
     expect(payload.data.person).toMatchObject({ id: person.id, first: 'Dana', external_id: 'crm-4411' });
