@@ -133,7 +133,7 @@ export async function mergePerson(
         'into',
       );
     }
-    const repointed = await repointOrderParties(tx, companyId, from.kind, from.id, target.id);
+    const repointed = await repointOrderParties(tx, companyId, from.kind, from.id, target.id, now);
     const merge: MergeRow = {
       companyId,
       kind: from.kind,

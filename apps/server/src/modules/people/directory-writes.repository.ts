@@ -254,7 +254,9 @@ const AGENT_PARTY_ROLES = ['buyers_agent', 'sellers_agent', 'insurance_agent'] a
 
 /**
  * Every order party of the company that names `fromId` names `intoId` instead, its copy's id too
- * (the copy keeps what was typed then: the order's record of the person). Returns how many.
+ * (the copy keeps what was typed then: the order's record of the person), and those orders'
+ * `updated_at` moves (never backwards), so that a poll by `updated_since` sees them. Returns how
+ * many parties.
  */
 export async function repointOrderParties(
   tx: Transaction,
@@ -262,6 +264,7 @@ export async function repointOrderParties(
   kind: PersonKind,
   fromId: number,
   intoId: number,
+  now: Date,
 ): Promise<number> {
   const roles = kind === 'agent' ? [...AGENT_PARTY_ROLES] : ['contact' as const];
   const rows = await tx
@@ -274,7 +277,15 @@ export async function repointOrderParties(
         inArray(t.orderParties.role, roles),
       ),
     )
-    .returning({ id: t.orderParties.id });
+    .returning({ orderId: t.orderParties.orderId });
+  const orderIds = [...new Set(rows.map((row) => row.orderId))];
+  if (orderIds.length > 0)
+    await tx
+      .update(t.orders)
+      .set({
+        updatedAt: sql`greatest(${t.orders.updatedAt} + interval '1 millisecond', ${now.toISOString()}::timestamptz)`,
+      })
+      .where(and(eq(t.orders.companyId, companyId), inArray(t.orders.id, orderIds)));
   return rows.length;
 }
 

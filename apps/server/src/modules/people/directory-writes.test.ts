@@ -421,8 +421,15 @@ describeOnEachDatabase('the directory written from outside the document', (facto
     expect((await console_('POST', url, office, { into: `agent_${JESSICA}` })).statusCode).toBe(403);
     expect(await agentRow(demoId, dup.id)).toBeDefined();
 
+    const orderOf = async (id: string) =>
+      (await harness.database.db.select().from(t.orders).where(eq(t.orders.id, id)))[0]!;
+    const changedBefore = (await orderOf(dup.orderId)).updatedAt;
+    const foreignBefore = (await orderOf(foreign.orderId)).updatedAt;
     const merged = await console_('POST', url, owner, { into: `agent_${JESSICA}` });
     expect(merged.statusCode, merged.body).toBe(200);
+    // The order's updated_at moved, so a poll by updated_since sees it; the other company's did not.
+    expect((await orderOf(dup.orderId)).updatedAt.getTime()).toBeGreaterThan(changedBefore.getTime());
+    expect((await orderOf(foreign.orderId)).updatedAt).toEqual(foreignBefore);
     expect(merged.json<DirectoryMergeResult>()).toMatchObject({
       person: { id: `agent_${JESSICA}` },
       orders_repointed: 1,
