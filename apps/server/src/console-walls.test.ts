@@ -33,6 +33,8 @@ const MONDAY = '2027-03-01T14:00:00.000Z';
 const B_KEY = 'wall-b';
 const B_OFFICE = 'c0000000-0000-4000-8000-0000000000b2';
 const ROLES = ['owner', 'admin', 'office', 'inspector'] as const;
+/** An agent of A's directory added online (ids from 1,000,000,000 are those added outside the document). */
+const A_ONLY_AGENT = 1_500_000_000;
 
 /** Routes whose path names a credential rather than a company: the attacker is given a wrong one, as they would not have A's. */
 const CREDENTIAL_IN_PATH: Record<string, string> = {
@@ -121,6 +123,18 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       payload: { url: 'http://127.0.0.1:9/a-only-hook', description: 'A-only webhook', events: ['order.paid'] },
     });
     expect(hook.statusCode, hook.body).toBe(201);
+    // A's agent added online, awaiting the office's review (decision 0091): B's copy of the demo has no such id.
+    const [demoCompany] = await db.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, 'demo'));
+    await db.insert(t.agents).values({
+      companyId: demoCompany!.id,
+      id: A_ONLY_AGENT,
+      kind: 'real_estate',
+      source: 'visitor',
+      awaitingReview: true,
+      first: 'Avery',
+      last: 'A-only reviewee',
+      email: 'a-agent@wall-a.example',
+    });
     const order = await DemoOrder.start(harness.app, db, await startDemoSession(harness.app));
     await order.fillIn({ clientEmail: 'a-client@wall-a.example' });
     const day = demoOrdinaryWeekday(addDays(MONDAY.slice(0, 10), 7));
@@ -225,6 +239,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
         'a-only-hook',
         'A-only webhook',
         'A-only integration',
+        'A-only reviewee',
         apiKey.json<{ key: { prefix: string } }>().key.prefix,
         order.orderId,
         owner.userId,
@@ -277,7 +292,9 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
             ? a.timeOffId
             : before === 'api-keys'
               ? a.apiKeyId
-              : undefined,
+              : before === 'people'
+                ? `agent_${A_ONLY_AGENT}`
+                : undefined,
     };
     const value = values[name];
     if (value === undefined)
@@ -322,6 +339,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
         received_on: '2027-03-01',
         url: 'http://127.0.0.1:9/mole',
         events: ['order.paid'],
+        into: 'agent_201',
       },
     };
   }
@@ -350,6 +368,8 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       db.select().from(t.webhookEndpoints).where(eq(t.webhookEndpoints.companyId, a.companyId)),
       db.select().from(t.webhookDeliveries).where(eq(t.webhookDeliveries.companyId, a.companyId)),
       db.select().from(t.apiKeys).where(eq(t.apiKeys.companyId, a.companyId)),
+      db.select().from(t.agents).where(eq(t.agents.companyId, a.companyId)),
+      db.select().from(t.directoryMerges).where(eq(t.directoryMerges.companyId, a.companyId)),
       db
         .select({ id: t.authUsers.id, name: t.authUsers.name, email: t.authUsers.email })
         .from(t.authUsers)

@@ -101,6 +101,11 @@ export const errorCodeSchema = z.enum([
   'insufficient_scope',
   'idempotency_key_reused',
   'idempotency_key_in_use',
+  // The directory (decision 0091): a person written under another role than theirs (409), a
+  // person merged into another already (409, naming where), a merge into themself (400).
+  'role_mismatch',
+  'already_merged',
+  'same_person',
   // 5xx: nothing internal is ever shown.
   'internal_error',
   'unavailable',

@@ -7,6 +7,7 @@ import {
   manageChangeResponseSchema,
 } from './manage.ts';
 import { INT32_MAX } from './int32.ts';
+import { agentSchema, directoryContactSchema } from './company-document.ts';
 import { appointmentSlotSchema, availabilityQuerySchema, schedulingInstantSchema } from './scheduling.ts';
 import { setPropertyInfoBodySchema } from './property.ts';
 import { USER_TYPES } from './person.ts';
@@ -343,8 +344,78 @@ export const publicPersonSchema = z.object({
   postal_code: z.string(),
   /** Added by a visitor in the wizard rather than by the company. */
   added_online: z.boolean(),
+  /** Where the person came from: the company document, a visitor in the wizard, or the public API. */
+  source: z.enum(['directory', 'visitor', 'api']),
+  /** The caller's own id of a person the API created (`PUT /api/v1/people/ext_<id>`); null otherwise. */
+  external_id: z.string().nullable(),
+  /** Added online and not yet accepted or merged by the office (issue 47). */
+  awaiting_review: z.boolean(),
 });
 export type PublicPerson = z.infer<typeof publicPersonSchema>;
+
+/**
+ * The caller's own id of a person, in the path as `ext_<id>` (decision 0091): a PUT to it creates
+ * the person the first time and changes them after, so a system that keeps its own ids never has
+ * to remember ours.
+ */
+export const PUBLIC_EXTERNAL_PERSON_ID = /^ext_([A-Za-z0-9._~-]{1,64})$/;
+
+export const publicPersonWriteParamsSchema = z
+  .object({
+    id: z
+      .string()
+      .max(68)
+      .refine(
+        (id) =>
+          PUBLIC_EXTERNAL_PERSON_ID.test(id) ||
+          (PUBLIC_PERSON_ID.test(id) && Number(PUBLIC_PERSON_ID.exec(id)?.[2]) <= INT32_MAX),
+        'agent_<number>, contact_<number> or ext_<your id> (1 to 64 letters, digits, . _ ~ -)',
+      ),
+  })
+  .strict();
+
+/**
+ * A person written through the API (`PUT /api/v1/people/{id}`): the whole person, each field
+ * bounded as the company document's directory bounds it (`agentSchema`,
+ * `directoryContactSchema`). A field left out is blank. `role` says which table: an agent's
+ * cannot become a contact's (409).
+ */
+export const publicPersonWriteSchema = z
+  .object({
+    role: z.enum(['real_estate_agent', 'insurance_agent', 'contact']),
+    first: agentSchema.shape.first,
+    last: agentSchema.shape.last,
+    email: agentSchema.shape.email,
+    mobile_phone: agentSchema.shape.mobile_phone,
+    work_phone: agentSchema.shape.work_phone,
+    home_phone: agentSchema.shape.home_phone,
+    work_fax: agentSchema.shape.work_fax,
+    home_fax: agentSchema.shape.home_fax,
+    company: agentSchema.shape.company,
+    /** An agent's agency; refused for a contact. */
+    agency: agentSchema.shape.agency,
+    /** A buyer's or seller's agent who does not take part in pay-at-close; refused for a contact. */
+    pac_opt_out: agentSchema.shape.pac_opt_out,
+    /** A contact's type id (one of the company's contact types): required for a contact, refused for an agent. */
+    contact_type_id: directoryContactSchema.shape.type.optional(),
+    address1: agentSchema.shape.address1,
+    address2: agentSchema.shape.address2,
+    city: agentSchema.shape.city,
+    postal_code: agentSchema.shape.postal_code,
+  })
+  .strict()
+  .superRefine((person, context) => {
+    const contact = person.role === 'contact';
+    if (contact && person.contact_type_id === undefined)
+      context.addIssue({ code: 'custom', path: ['contact_type_id'], message: 'a contact needs its contact type id' });
+    if (!contact && person.contact_type_id !== undefined)
+      context.addIssue({ code: 'custom', path: ['contact_type_id'], message: 'an agent has no contact type' });
+    if (contact && person.agency !== '')
+      context.addIssue({ code: 'custom', path: ['agency'], message: 'a contact has no agency' });
+    if (contact && person.pac_opt_out)
+      context.addIssue({ code: 'custom', path: ['pac_opt_out'], message: 'a contact has no pay-at-close' });
+  });
+export type PublicPersonWrite = z.infer<typeof publicPersonWriteSchema>;
 
 export const publicPeopleResponseSchema = z.object({
   people: z.array(publicPersonSchema),

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { adminOrderSchema } from './confirm.ts';
+import { publicPersonSchema } from './public-api.ts';
 
 /**
  * The webhook event catalogue (issue 46, decision 0086): every event a company's endpoint may
  * subscribe to, with what it means. One list: the console's checkboxes, the API's validation, the
  * database trigger's mapping test and the README read it.
  *
- * Each event comes from the order's audit trail (`order_events`), written in the transaction of
- * the change itself, so no write path can forget to emit one (see decision 0086 for the mapping).
+ * Each order event comes from the order's audit trail (`order_events`), written in the transaction
+ * of the change itself, so no write path can forget to emit one (see decision 0086 for the
+ * mapping); `person.created` comes from the directory's tables alike (decision 0091).
  */
 export const WEBHOOK_EVENTS = [
   { type: 'order.confirmed', description: 'A booking was confirmed (online, by phone, or by the office).' },
@@ -21,6 +23,11 @@ export const WEBHOOK_EVENTS = [
   },
   { type: 'order.inspector_changed', description: 'The inspectors of a booking changed.' },
   { type: 'agreement.signed', description: "A signer signed the order's inspection agreement." },
+  {
+    type: 'person.created',
+    description:
+      'A person entered the directory: through the API, added online by a visitor in the wizard, or by an import.',
+  },
 ] as const;
 
 export const WEBHOOK_EVENT_TYPES = WEBHOOK_EVENTS.map((event) => event.type) as unknown as readonly [
@@ -81,6 +88,8 @@ export const webhookPayloadSchemas = {
   'order.updated': envelope('order.updated', orderData),
   'order.inspector_changed': envelope('order.inspector_changed', orderData),
   'agreement.signed': envelope('agreement.signed', orderData),
+  // The person as `GET /api/v1/people/{id}` answers them (decision 0091).
+  'person.created': envelope('person.created', z.object({ person: publicPersonSchema })),
 } as const satisfies Record<WebhookEventType, z.ZodType>;
 
 export const webhookTestPayloadSchema = envelope(

@@ -34,6 +34,7 @@ const ApiKeysPage = lazyPage(() => import('../pages/configuration/api-keys/ApiKe
 const PrivacyPage = lazyPage(() => import('../pages/configuration/privacy/PrivacyPage.tsx'));
 const AgreementsPage = lazyPage(() => import('../pages/configuration/agreements/AgreementsPage.tsx'));
 const WebhooksPage = lazyPage(() => import('../pages/configuration/webhooks/WebhooksPage.tsx'));
+const DirectoryReviewPage = lazyPage(() => import('../pages/configuration/directory-review/DirectoryReviewPage.tsx'));
 const OfficesPage = lazyPage(() => import('../pages/configuration/offices/OfficesPage.tsx'));
 const ServicesPage = lazyPage(() => import('../pages/configuration/services/ServicesPage.tsx'));
 const PropertyQuestionsPage = lazyPage(
@@ -119,6 +120,7 @@ export function ConsoleRoutes() {
           <Route path="fees-taxes-coupons" element={<FeesTaxesCouponsPage />} />
           <Route path="property-questions" element={<PropertyQuestionsPage />} />
           <Route path="people" element={<PeoplePage />} />
+          <Route path="directory-review" element={<DirectoryReviewPage />} />
           <Route path="booking-changes" element={<BookingChangesPage />} />
           <Route path="messages" element={<MessagesPage />} />
           <Route path="payments" element={<PaymentsPage />} />

@@ -13,6 +13,8 @@ export const CONFIGURATION_PAGES = [
   { path: 'fees-taxes-coupons', label: 'Fees, taxes and coupons' },
   { path: 'property-questions', label: 'Property questions' },
   { path: 'people', label: 'People' },
+  // People added online awaiting the office, duplicates merged (issue 47, decision 0091).
+  { path: 'directory-review', label: 'Directory review' },
   { path: 'booking-changes', label: 'Booking changes' },
   { path: 'messages', label: 'Messages' },
   { path: 'payments', label: 'Payments' },

@@ -306,8 +306,16 @@ const directoryPersonColumns = () => ({
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' }),
   id: integer('id').notNull(),
-  /** "directory" people come from the company document; "visitor" people were added online in the wizard. */
-  source: text('source').$type<'directory' | 'visitor'>().notNull().default('directory'),
+  /**
+   * "directory" people come from the company document; "visitor" people were added online in the
+   * wizard; "api" people were written through the public API (decision 0091). An import deletes
+   * only "directory" people it does not list.
+   */
+  source: text('source').$type<'directory' | 'visitor' | 'api'>().notNull().default('directory'),
+  /** The caller's own id of a person the public API created (`PUT /api/v1/people/ext_<id>`); unique per company. */
+  externalId: text('external_id'),
+  /** Added online and not yet accepted or merged by the office (issue 47, decision 0091). */
+  awaitingReview: boolean('awaiting_review').notNull().default(false),
   first: text('first').notNull(),
   last: text('last').notNull(),
   email: text('email').notNull().default(''),
@@ -338,7 +346,16 @@ export const agents = pgTable(
     agency: text('agency').notNull().default(''),
     pacOptOut: boolean('pac_opt_out').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('agents_search_idx').on(t.companyId, t.kind, t.last)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index('agents_search_idx').on(t.companyId, t.kind, t.last),
+    uniqueIndex('agents_external_id_idx')
+      .on(t.companyId, t.externalId)
+      .where(sql`external_id is not null`),
+    index('agents_awaiting_review_idx')
+      .on(t.companyId, t.id)
+      .where(sql`awaiting_review`),
+  ],
 );
 
 export const contactTypes = pgTable(
@@ -365,6 +382,39 @@ export const directoryContacts = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     index('directory_contacts_type_idx').on(t.companyId, t.contactTypeId, t.last),
+    uniqueIndex('directory_contacts_external_id_idx')
+      .on(t.companyId, t.externalId)
+      .where(sql`external_id is not null`),
+    index('directory_contacts_awaiting_review_idx')
+      .on(t.companyId, t.id)
+      .where(sql`awaiting_review`),
+  ],
+);
+
+/**
+ * People merged into another by the office (issue 47, decision 0091): the duplicate's row is gone,
+ * this says where it went, by whom and when, so that a repeat of the merge, or an accept of the
+ * merged person, is answered with the reason rather than a bare 404.
+ */
+export const directoryMerges = pgTable(
+  'directory_merges',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'agent' | 'contact'>().notNull(),
+    fromId: integer('from_id').notNull(),
+    intoId: integer('into_id').notNull(),
+    /** The order parties repointed. */
+    ordersRepointed: integer('orders_repointed').notNull(),
+    mergedByUserId: text('merged_by_user_id'),
+    mergedByName: text('merged_by_name').notNull(),
+    mergedAt: timestamp('merged_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.kind, t.fromId] }),
+    check('directory_merges_kind', sql`${t.kind} in ('agent', 'contact')`),
+    check('directory_merges_not_self', sql`${t.fromId} <> ${t.intoId}`),
   ],
 );
 
@@ -1760,6 +1810,9 @@ export const webhookDeliveries = pgTable(
     eventType: text('event_type').notNull(),
     orderId: uuid('order_id'),
     orderEventId: bigint('order_event_id', { mode: 'number' }),
+    /** A directory event's person (`person.created`, decision 0091): agent or contact, and its id. */
+    personKind: text('person_kind').$type<'agent' | 'contact'>(),
+    personId: integer('person_id'),
     occurredAt: instant('occurred_at').notNull(),
     /** pending, delivered or failed (given up). */
     state: text('state').notNull().default('pending'),

@@ -122,7 +122,9 @@ describeOnEachDatabase('the public API and its keys', (factory) => {
         ? { start: '2027-03-09T15:00:00.000Z' }
         : operation.path === '/api/v1/orders'
           ? bookingBody('2027-03-09T15:00:00.000Z')
-          : {};
+          : operation.method === 'PUT' && operation.path === '/api/v1/people/{id}'
+            ? { role: 'insurance_agent', first: 'Ida', last: 'Demo-Only', agency: 'Buckeye Mutual' }
+            : {};
 
   beforeAll(async () => {
     harness = await startWithOtherCompany(factory, MONDAY, { key: OTHER_KEY, officeUuid: OTHER_OFFICE });

@@ -7,8 +7,9 @@ import * as t from '../../db/schema.ts';
 /**
  * The company document's agents and contacts directory (decisions 0015 and 0049). An import makes
  * the directory's own people those the document lists, writing only what changed; the people
- * visitors added online stay, keep their ids, and are only updated when the document lists them
- * (an export brought back).
+ * visitors added online, and those the public API wrote (decision 0091), stay, keep their ids, and
+ * are only updated when the document lists them (an export brought back); people the office merged
+ * into another are not brought back.
  */
 
 type PersonRow = Pick<
@@ -51,14 +52,29 @@ function personRow(p: Agent | DirectoryContact): PersonRow & { source: 'director
 
 type PeopleTable = typeof t.agents | typeof t.directoryContacts;
 
-/**
- * The columns a document writes, by their names in the rows built here: all but the company (one
- * parameter for every row) and the search text (the table's trigger keeps it).
- */
+/** Columns a document does not hold: the company (one parameter for every row), the search text (the table's trigger keeps it), the API's external id and the review state (decision 0091). */
+const UNWRITTEN = new Set(['company_id', 'search_text', 'external_id', 'awaiting_review']);
+
+/** The columns a document writes, by their names in the rows built here. */
 function writtenColumns(table: PeopleTable): Array<[key: string, column: PgColumn]> {
   return Object.entries(getTableColumns(table) as Record<string, PgColumn>).filter(
-    ([, column]) => column.name !== 'company_id' && column.name !== 'search_text',
+    ([, column]) => !UNWRITTEN.has(column.name),
   );
+}
+
+/**
+ * A person the API wrote comes back in a document as added online (an export lists every person
+ * not the document's own so): compared as such, and kept `api` when written again.
+ */
+function storedColumn(name: string): SQL {
+  const column = sql`p.${sql.identifier(name)}`;
+  return name === 'source' ? sql`(case when ${column} = 'api' then 'visitor' else ${column} end)` : column;
+}
+function updatedColumn(table: PeopleTable, name: string): SQL {
+  const key = sql.identifier(name);
+  return name === 'source'
+    ? sql`${key} = (case when ${table}.${key} = 'api' and excluded.${key} = 'visitor' then 'api' else excluded.${key} end)`
+    : sql`${key} = excluded.${key}`;
 }
 
 /** Both drivers (PGlite and node-postgres) answer raw SQL with `{ rows }`. */
@@ -93,12 +109,10 @@ async function upsertChanged<T extends PeopleTable>(
   const list = (parts: SQLChunk[]) => sql.join(parts, sql`, `);
   const incoming = list(columns.map(([name, column]) => sql`${key(name)} ${sql.raw(column.getSQLType())}`));
   const fromIncoming = list(columns.map(([name]) => sql`r.${key(name)}`));
-  const stored = list(columns.map(([, column]) => sql`p.${key(column.name)}`));
+  const stored = list(columns.map(([, column]) => storedColumn(column.name)));
   const target = list(columns.map(([, column]) => key(column.name)));
   const updated = list(
-    columns
-      .filter(([name]) => name !== 'id')
-      .map(([, column]) => sql`${key(column.name)} = excluded.${key(column.name)}`),
+    columns.filter(([name]) => name !== 'id').map(([, column]) => updatedColumn(table, column.name)),
   );
   let written = 0;
   for (let from = 0; from < rows.length; from += WRITE_SLICE) {
@@ -148,13 +162,23 @@ const SEARCH_INDEX = new Map<PeopleTable, string>([
   [t.directoryContacts, 'directory_contacts_search_text_trgm_idx'],
 ]);
 
-/** One table's share of an import: the unlisted deleted, the new and the changed written. */
+/** The ids of one kind the office merged into another person (decision 0091): an import does not bring them back. */
+async function mergedIds(tx: Transaction, companyId: string, kind: 'agent' | 'contact'): Promise<Set<number>> {
+  const { rows } = (await tx.execute(
+    sql`select from_id as id from ${t.directoryMerges} where company_id = ${companyId}::uuid and kind = ${kind}`,
+  )) as unknown as { rows: Array<{ id: number }> };
+  return new Set(rows.map((row) => Number(row.id)));
+}
+
+/** One table's share of an import: the unlisted deleted, the new and the changed written; people merged away stay away. */
 async function replaceTablePeople<T extends PeopleTable>(
   tx: Transaction,
   table: T,
   companyId: string,
-  rows: ReadonlyArray<Omit<T['$inferInsert'], 'companyId'> & { id: number }>,
+  listed: ReadonlyArray<Omit<T['$inferInsert'], 'companyId'> & { id: number }>,
 ): Promise<void> {
+  const merged = await mergedIds(tx, companyId, table === t.agents ? 'agent' : 'contact');
+  const rows = merged.size === 0 ? listed : listed.filter((row) => !merged.has(row.id));
   const deleted = await deleteUnlisted(
     tx,
     table,
@@ -218,7 +242,7 @@ export async function replaceDirectoryPeople(
 const READ_SLICE = 2_000;
 
 /** A person's fields as the document names them (`state`, `added_online`), in the order it lists them. */
-const PERSON_FIELDS = sql`id, first, last, email, mobile_phone, work_phone, home_phone, work_fax, home_fax, company, address1, address2, city, state_id as state, postal_code, source = 'visitor' as added_online`;
+const PERSON_FIELDS = sql`id, first, last, email, mobile_phone, work_phone, home_phone, work_fax, home_fax, company, address1, address2, city, state_id as state, postal_code, source <> 'directory' as added_online`;
 
 /** Every person of the company in one table, by id, READ_SLICE a statement. */
 async function readPeople<P extends { id: number }>(

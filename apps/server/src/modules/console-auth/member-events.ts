@@ -16,7 +16,10 @@ export function recordMemberEvent(
     | 'webhook_endpoint_updated'
     | 'webhook_endpoint_deleted'
     | 'webhook_secret_revealed'
-    | 'webhook_secret_rotated',
+    | 'webhook_secret_rotated'
+    // The directory's review (decision 0091): a person added online accepted, or merged into another.
+    | 'directory_person_accepted'
+    | 'directory_person_merged',
   at: Date,
 ): Promise<void> {
   return recordAuthEvent(db, { at, userId: member.userId, organizationId: member.organizationId, type });

@@ -23,7 +23,7 @@ import {
 
 type ContactTypes = ReadonlyMap<number, string>;
 
-function publicPersonOf(row: AgentRow | DirectoryContactRow, types: ContactTypes): PublicPerson {
+export function publicPersonOf(row: AgentRow | DirectoryContactRow, types: ContactTypes): PublicPerson {
   const agent = 'kind' in row ? row : null;
   const contactTypeId = 'contactTypeId' in row ? row.contactTypeId : null;
   // The person's fields as the domain reads a directory row (person-copies.ts), then the API's own.
@@ -48,10 +48,13 @@ function publicPersonOf(row: AgentRow | DirectoryContactRow, types: ContactTypes
     city: text('city'),
     postal_code: text('postal_code'),
     added_online: row.source === 'visitor',
+    source: row.source,
+    external_id: row.externalId,
+    awaiting_review: row.awaitingReview,
   };
 }
 
-async function contactTypesOf(db: Executor, companyId: string): Promise<ContactTypes> {
+export async function contactTypesOf(db: Executor, companyId: string): Promise<ContactTypes> {
   return new Map((await loadContactTypes(db, companyId)).map((type) => [type.id, type.name]));
 }
 
@@ -81,4 +84,15 @@ export async function directoryPerson(db: Executor, companyId: string, id: strin
         : null;
   if (!row) throw new NotFoundError('The person');
   return publicPersonOf(row, await contactTypesOf(db, companyId));
+}
+
+/** One person of the company's directory by kind and number, as the API answers them, or null when gone (a webhook's payload). */
+export async function directoryPersonOrNull(
+  db: Executor,
+  companyId: string,
+  kind: 'agent' | 'contact',
+  id: number,
+): Promise<PublicPerson | null> {
+  const row = kind === 'agent' ? await findAnyAgent(db, companyId, id) : await findDirectoryContact(db, companyId, id);
+  return row ? publicPersonOf(row, await contactTypesOf(db, companyId)) : null;
 }

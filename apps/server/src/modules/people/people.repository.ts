@@ -165,7 +165,7 @@ export type NewPersonColumns = Omit<
 
 const nextAddedOnlineId = sql<number>`nextval('people_added_online_ids')::int`;
 
-/** Adds an agent to the company's directory as added online (decision 0015); returns its new id. */
+/** Adds an agent to the company's directory as added online (decision 0015), awaiting the office's review (0091); returns its new id. */
 export async function insertAgentAddedOnline(
   db: Executor,
   companyId: string,
@@ -173,12 +173,12 @@ export async function insertAgentAddedOnline(
 ): Promise<number> {
   const [row] = await db
     .insert(t.agents)
-    .values({ ...agent, companyId, id: nextAddedOnlineId, source: 'visitor' })
+    .values({ ...agent, companyId, id: nextAddedOnlineId, source: 'visitor', awaitingReview: true })
     .returning({ id: t.agents.id });
   return row!.id;
 }
 
-/** Adds a contact to the company's contacts directory as added online; returns its new id. */
+/** Adds a contact to the company's contacts directory as added online, awaiting review; returns its new id. */
 export async function insertContactAddedOnline(
   db: Executor,
   companyId: string,
@@ -186,7 +186,7 @@ export async function insertContactAddedOnline(
 ): Promise<number> {
   const [row] = await db
     .insert(t.directoryContacts)
-    .values({ ...contact, companyId, id: nextAddedOnlineId, source: 'visitor' })
+    .values({ ...contact, companyId, id: nextAddedOnlineId, source: 'visitor', awaitingReview: true })
     .returning({ id: t.directoryContacts.id });
   return row!.id;
 }

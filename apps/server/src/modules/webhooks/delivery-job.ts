@@ -76,8 +76,9 @@ async function deliver(deps: WebhookDeps, companyId: string, deliveryId: number)
   }
   const body = delivery.body ?? (await eventBody(db, delivery, now, deps.publicBaseUrl()));
   if (body === null) {
-    await finish(db, deps, delivery, { state: 'failed', outcome: 'order_gone', nextAttemptAt: null });
-    return 'ORDER_GONE';
+    const outcome = delivery.personKind === null ? 'order_gone' : 'person_gone';
+    await finish(db, deps, delivery, { state: 'failed', outcome, nextAttemptAt: null });
+    return outcome.toUpperCase();
   }
   if (Buffer.byteLength(body) > WEBHOOK_PAYLOAD_MAX_BYTES) {
     await finish(db, deps, delivery, { state: 'failed', outcome: 'payload_too_large', body, nextAttemptAt: null });

@@ -222,6 +222,8 @@ export async function resendDelivery(deps: WebhookDeps, companyId: string, endpo
     eventType: delivery.eventType,
     orderId: delivery.orderId,
     orderEventId: delivery.orderEventId,
+    personKind: delivery.personKind,
+    personId: delivery.personId,
     body: delivery.body,
     occurredAt: delivery.occurredAt,
     at: now,

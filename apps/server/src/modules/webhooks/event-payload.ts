@@ -3,6 +3,7 @@ import { CONSOLE_BASE_PATH } from '@scheduler/contracts/console-paths';
 import type { Database } from '../../db/connection.ts';
 import { listOrders } from '../order-list/admin-orders.service.ts';
 import { manageView, orderScopeOf } from '../booking-changes/manage.service.ts';
+import { directoryPersonOrNull } from '../people/directory-api.service.ts';
 import { loadCompany, loadOrderEventData } from './webhooks.repository.ts';
 
 /** Keys never copied from the audit trail into a payload, at any depth (a link's token, a provider's key). */
@@ -46,7 +47,7 @@ export async function webhookOrder(
   };
 }
 
-/** The body of an order's event, as first sent (then kept and sent again as it is). */
+/** The body of an event, as first sent (then kept and sent again as it is); null when its order or person is gone. */
 export async function eventBody(
   db: Database,
   delivery: {
@@ -55,13 +56,28 @@ export async function eventBody(
     eventType: string;
     orderId: string | null;
     orderEventId: number | null;
+    personKind: 'agent' | 'contact' | null;
+    personId: number | null;
     occurredAt: Date;
   },
   now: Date,
   publicBaseUrl: string,
 ): Promise<string | null> {
   const company = await loadCompany(db, delivery.companyId);
-  if (!company || delivery.orderId === null) return null;
+  if (!company) return null;
+  const envelope = {
+    id: delivery.eventId,
+    type: delivery.eventType,
+    version: WEBHOOK_PAYLOAD_VERSION,
+    created_at: delivery.occurredAt.toISOString(),
+    company: { key: company.key, name: company.name },
+  };
+  if (delivery.personKind !== null && delivery.personId !== null) {
+    // The person as the public API answers them (decision 0091); one merged away since is gone.
+    const person = await directoryPersonOrNull(db, delivery.companyId, delivery.personKind, delivery.personId);
+    return person ? JSON.stringify({ ...envelope, data: { person } }) : null;
+  }
+  if (delivery.orderId === null) return null;
   const [order, change] = await Promise.all([
     webhookOrder(db, company, delivery.orderId, now, publicBaseUrl),
     delivery.orderEventId === null
@@ -69,14 +85,7 @@ export async function eventBody(
       : loadOrderEventData(db, delivery.companyId, delivery.orderEventId),
   ]);
   if (!order) return null;
-  return JSON.stringify({
-    id: delivery.eventId,
-    type: delivery.eventType,
-    version: WEBHOOK_PAYLOAD_VERSION,
-    created_at: delivery.occurredAt.toISOString(),
-    company: { key: company.key, name: company.name },
-    data: { order, change: withoutSecrets(change ?? {}) },
-  });
+  return JSON.stringify({ ...envelope, data: { order, change: withoutSecrets(change ?? {}) } });
 }
 
 /** The "Send test event" body. */

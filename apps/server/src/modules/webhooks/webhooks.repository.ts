@@ -186,10 +186,11 @@ export async function saveDelivery(
 /** A delivery made by hand (a test event, a resend): pending, with its first job due at `at`. */
 export async function insertDelivery(
   db: Executor,
-  row: Pick<DeliveryRow, 'companyId' | 'endpointId' | 'eventId' | 'eventType' | 'orderId' | 'orderEventId' | 'body'> & {
-    occurredAt: Date;
-    at: Date;
-  },
+  row: Pick<DeliveryRow, 'companyId' | 'endpointId' | 'eventId' | 'eventType' | 'orderId' | 'orderEventId' | 'body'> &
+    Partial<Pick<DeliveryRow, 'personKind' | 'personId'>> & {
+      occurredAt: Date;
+      at: Date;
+    },
 ): Promise<number> {
   const { at, ...values } = row;
   const [inserted] = await db
