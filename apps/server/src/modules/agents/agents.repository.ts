@@ -33,7 +33,9 @@ export function directoryAgentsByEmail(db: Executor, companyId: string, folded: 
       and(
         eq(t.agents.companyId, companyId),
         eq(t.agents.kind, 'real_estate'),
-        eq(t.agents.source, 'directory'),
+        // The company's agents, whoever filed them (its document, its API, a visitor the office accepted):
+        // never one still awaiting review, whose address nobody at the company has looked at.
+        eq(t.agents.awaitingReview, false),
         sql`lower(${t.agents.email}) = ${folded}`,
       ),
     )
@@ -51,7 +53,9 @@ export async function findDirectoryAgent(db: Executor, companyId: string, agentI
         eq(t.agents.companyId, companyId),
         eq(t.agents.id, agentId),
         eq(t.agents.kind, 'real_estate'),
-        eq(t.agents.source, 'directory'),
+        // The company's agents, whoever filed them (its document, its API, a visitor the office accepted):
+        // never one still awaiting review, whose address nobody at the company has looked at.
+        eq(t.agents.awaitingReview, false),
       ),
     );
   return row ?? null;

@@ -19,6 +19,7 @@ import {
   lockPeople,
   markReviewed,
   peopleByIds,
+  handOverAgentPortal,
   recordMerge,
   repointOrderParties,
   sharedEmails,
@@ -134,6 +135,7 @@ export async function mergePerson(
       );
     }
     const repointed = await repointOrderParties(tx, companyId, from.kind, from.id, target.id, now);
+    if (from.kind === 'agent') await handOverAgentPortal(tx, companyId, from.id, target.id, now);
     const merge: MergeRow = {
       companyId,
       kind: from.kind,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 import { foldedContaining } from '../../db/text-search.ts';
@@ -287,6 +287,50 @@ export async function repointOrderParties(
       })
       .where(and(eq(t.orders.companyId, companyId), inArray(t.orders.id, orderIds)));
   return rows.length;
+}
+
+/**
+ * A merged-away agent's portal (decision 0092) ends with them: their sessions are revoked and
+ * their unused sign-in links spent (the agent signs in again as the one they were merged into,
+ * whose inspections now hold theirs), and their portal choices (text messages) pass to the
+ * survivor unless the survivor made their own.
+ */
+export async function handOverAgentPortal(
+  tx: Transaction,
+  companyId: string,
+  fromId: number,
+  intoId: number,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(t.agentSessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(t.agentSessions.companyId, companyId),
+        eq(t.agentSessions.agentId, fromId),
+        isNull(t.agentSessions.revokedAt),
+      ),
+    );
+  await tx
+    .update(t.agentSignInLinks)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(t.agentSignInLinks.companyId, companyId),
+        eq(t.agentSignInLinks.agentId, fromId),
+        isNull(t.agentSignInLinks.usedAt),
+      ),
+    );
+  const [profile] = await tx
+    .delete(t.agentPortalProfiles)
+    .where(and(eq(t.agentPortalProfiles.companyId, companyId), eq(t.agentPortalProfiles.agentId, fromId)))
+    .returning();
+  if (profile)
+    await tx
+      .insert(t.agentPortalProfiles)
+      .values({ ...profile, agentId: intoId })
+      .onConflictDoNothing();
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { DirectoryMergeResult, DirectoryReview } from '@scheduler/contracts/directory-review';
 import type { ApiKeyCreated, ApiKeyScope, PublicPerson } from '@scheduler/contracts/public-api';
@@ -421,6 +421,16 @@ describeOnEachDatabase('the directory written from outside the document', (facto
     expect((await console_('POST', url, office, { into: `agent_${JESSICA}` })).statusCode).toBe(403);
     expect(await agentRow(demoId, dup.id)).toBeDefined();
 
+    // The duplicate's agent portal (decision 0092): a live session, an unused link, a choice of texts.
+    const db = harness.database.db;
+    const later = new Date(Date.parse(MONDAY) + 86_400_000);
+    const portalRow = { companyId: demoId, agentId: dup.id, createdAt: new Date(MONDAY), expiresAt: later };
+    await db.insert(t.agentSessions).values({ ...portalRow, tokenHash: 'merge-test-session' });
+    await db.insert(t.agentSignInLinks).values({ ...portalRow, tokenHash: 'merge-test-link' });
+    await db
+      .insert(t.agentPortalProfiles)
+      .values({ companyId: demoId, agentId: dup.id, receivesSms: true, updatedAt: later });
+
     const orderOf = async (id: string) =>
       (await harness.database.db.select().from(t.orders).where(eq(t.orders.id, id)))[0]!;
     const changedBefore = (await orderOf(dup.orderId)).updatedAt;
@@ -435,6 +445,24 @@ describeOnEachDatabase('the directory written from outside the document', (facto
       orders_repointed: 1,
     });
     expect(await agentRow(demoId, dup.id)).toBeUndefined();
+    // Their portal ended with them: the session revoked, the link spent, the choice of texts the survivor's.
+    const [session] = await db
+      .select()
+      .from(t.agentSessions)
+      .where(eq(t.agentSessions.tokenHash, 'merge-test-session'));
+    expect(session!.revokedAt).toEqual(new Date(MONDAY));
+    const [link] = await db
+      .select()
+      .from(t.agentSignInLinks)
+      .where(eq(t.agentSignInLinks.tokenHash, 'merge-test-link'));
+    expect(link!.usedAt).toEqual(new Date(MONDAY));
+    const profiles = await db
+      .select()
+      .from(t.agentPortalProfiles)
+      .where(
+        and(eq(t.agentPortalProfiles.companyId, demoId), inArray(t.agentPortalProfiles.agentId, [dup.id, JESSICA])),
+      );
+    expect(profiles.map((row) => [row.agentId, row.receivesSms])).toEqual([[JESSICA, true]]);
     const [party] = await harness.database.db
       .select()
       .from(t.orderParties)

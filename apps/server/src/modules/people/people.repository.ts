@@ -82,7 +82,7 @@ export type AgentRow = typeof t.agents.$inferSelect;
 export type DirectoryContactRow = typeof t.directoryContacts.$inferSelect;
 export type AgentKind = AgentRow['kind'];
 
-/** The company's own real-estate agent (from its directory, not one a visitor added) with this e-mail address, or null. */
+/** The company's own real-estate agent (not one a visitor added and the office has yet to review) with this e-mail address, or null. */
 export async function findDirectoryAgentByEmail(
   db: Executor,
   companyId: string,
@@ -95,7 +95,9 @@ export async function findDirectoryAgentByEmail(
       and(
         eq(t.agents.companyId, companyId),
         eq(t.agents.kind, 'real_estate'),
-        eq(t.agents.source, 'directory'),
+        // The company's agents, whoever filed them (its document, its API, a visitor the office accepted):
+        // never one still awaiting review, whose address nobody at the company has looked at.
+        eq(t.agents.awaitingReview, false),
         sql`lower(${t.agents.email}) = ${email.toLowerCase()}`,
       ),
     )
