@@ -13,6 +13,7 @@ import { followUpRoutes } from './api/console/follow-ups.routes.ts';
 import { privacyRoutes } from './api/console/privacy.routes.ts';
 import { agreementsRoutes } from './api/console/agreements.routes.ts';
 import { webhookRoutes } from './api/console/webhooks.routes.ts';
+import { calendarSyncRoutes } from './api/console/calendar-sync.routes.ts';
 import { orderEditRoutes } from './api/console/order-edit.routes.ts';
 import { ledgerRoutes } from './api/console/ledger.routes.ts';
 import { configurationRoutes } from './api/console/configuration.routes.ts';
@@ -214,6 +215,7 @@ export async function buildApp(
   await app.register(privacyRoutes(ctx));
   await app.register(agreementsRoutes(ctx));
   await app.register(webhookRoutes(ctx));
+  await app.register(calendarSyncRoutes(ctx));
   await app.register(orderEditRoutes(ctx));
   await app.register(ledgerRoutes(ctx));
   await app.register(configurationRoutes(ctx));

@@ -102,7 +102,7 @@ export class CalDavProvider implements CalendarProvider {
   }
 
   /** Every request: the account's authorisation, a time limit, and the contract's errors for 401, 429 and 5xx. */
-  private readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+  private readonly fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
     headers.set('Authorization', this.authorization);
     let response: Response;
