@@ -35,9 +35,15 @@ function firstDate(): string {
 function benchEngine(inspectorCount: number, syncedPerInspector = 0): { median: number; p99: number; slots: number } {
   const doc = companyDocumentSchema.parse(generateDocument(inspectorCount));
   const from = firstDate();
+  // The synced events the server would load for this request: those of its weeks (it reads the
+  // window's whole weeks, scheduling.store.ts), not the whole horizon's.
+  const windowFrom = Date.parse(`${from}T00:00:00Z`) - 7 * 86_400_000;
+  const windowTo = Date.parse(`${addDays(from, WINDOW_DAYS)}T00:00:00Z`) + 7 * 86_400_000;
   const busy = [
     ...generateAppointments(inspectorCount, from),
-    ...generateSyncedBusy(inspectorCount, from, syncedPerInspector),
+    ...generateSyncedBusy(inspectorCount, from, syncedPerInspector).filter(
+      (b) => b.end > windowFrom && b.start < windowTo,
+    ),
   ].sort((a, b) => a.start - b.start);
   const run = () =>
     findSlots({

@@ -111,6 +111,15 @@ class Commitments {
       const before = new Int32Array(intervals.length + 1);
       intervals.forEach((interval, index) => (before[index + 1] = before[index]! + (interval.timeOff ? 0 : 1)));
       this.inspectionsBefore = before;
+      // Appointments never overlap (the database's exclusion constraint), so the one that starts
+      // last before a slot is the one that ends last. Time off from the inspector's own calendar
+      // may overlap anything (an all-day event around a morning's inspection): each entry then
+      // carries the latest end of every commitment starting at or before it, with that one's place.
+      for (let i = 1; i < intervals.length; i++)
+        if (this.ends[i - 1]! > this.ends[i]!) {
+          this.ends[i] = this.ends[i - 1]!;
+          this.locations[i] = this.locations[i - 1]!;
+        }
     } else this.inspectionsBefore = null;
   }
 
