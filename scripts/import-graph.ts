@@ -41,7 +41,8 @@ const MAX_BACK_UP = 2;
  *    (priced as confirm prices it, e-mailed with booking-changes' manage links), the console's
  *    configuration, a new company, the wizard's first page and its prefill; privacy, a person's
  *    request about their data (it reads and erases an order's rows of every kind); webhooks, which
- *    send the order as the order list and the booking's view read it (decision 0086).
+ *    send the order as the order list and the booking's view read it (decision 0086); calendar-sync,
+ *    which writes the order into its inspectors' calendars as the order list reads it (decision 0089).
  * 10 retention — the pruning of what the company no longer needs (issue 49): it rolls up the
  *    funnel, deletes abandoned drafts and erases clients' data past the company's years, so it
  *    stands on all of the above.
@@ -77,6 +78,7 @@ const MODULE_RANKS: Record<string, number> = {
   'wizard-page': 9,
   privacy: 9,
   webhooks: 9,
+  'calendar-sync': 9,
   retention: 10,
   api: 99,
 };

@@ -1,13 +1,7 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
-import { enqueueJobs } from '../notifications/job-queue.repository.ts';
 import type { BusyEvent, CalendarProviderKind } from './provider.ts';
-
-/** The job that reads one connection's busy calendars, and queues its next run (decision 0089). */
-export const CALENDAR_SYNC_JOB = 'calendar_sync';
-/** The job that brings one order's events in its inspectors' calendars in line with the order (queued by migration 0042's trigger). */
-export const CALENDAR_BOOKING_JOB = 'calendar_booking';
 
 export type ConnectionRow = typeof t.calendarConnections.$inferSelect;
 export type BookingEventRow = typeof t.calendarBookingEvents.$inferSelect;
@@ -106,32 +100,6 @@ export async function deleteConnection(db: Executor, companyId: string, id: stri
     .where(and(eq(t.calendarConnections.companyId, companyId), eq(t.calendarConnections.id, id)))
     .returning({ id: t.calendarConnections.id });
   return rows.length > 0;
-}
-
-/** Queues a connection's sync at `runAt`, once per instant (a run repeated after a crash queues its next once). */
-export async function queueSync(db: Executor, companyId: string, connectionId: string, runAt: Date): Promise<void> {
-  await enqueueJobs(db, [
-    {
-      companyId,
-      kind: CALENDAR_SYNC_JOB,
-      dedupeKey: `calendar-sync:${connectionId}:${runAt.getTime()}`,
-      payload: { connection_id: connectionId },
-      runAt,
-    },
-  ]);
-}
-
-/** Queues the reconciliation of an order's calendar events now (a connection's write calendar changed). */
-export async function queueBookingSync(db: Executor, companyId: string, orderId: string, key: string, runAt: Date) {
-  await enqueueJobs(db, [
-    {
-      companyId,
-      kind: CALENDAR_BOOKING_JOB,
-      dedupeKey: `calendar-booking:${key}`,
-      payload: { order_id: orderId },
-      runAt,
-    },
-  ]);
 }
 
 /** The inspector's office's booking horizon in days (the busy window reaches that far); null when the inspector is gone. */

@@ -9,6 +9,7 @@ import type {
 import { AppError } from '../../errors.ts';
 import { memberCan, type ConsoleMember } from '../console-auth/console-member.ts';
 import { calendarCredentialsContext, type CalendarSyncDeps } from './calendar-sync-deps.ts';
+import { queueSync } from './calendar-jobs.ts';
 import {
   connectionsOfInspector,
   deleteConnection,
@@ -16,7 +17,6 @@ import {
   inspectorHorizon,
   insertConnection,
   loadConnection,
-  queueSync,
   updateConnection,
   type ConnectionRow,
 } from './calendar-sync.repository.ts';

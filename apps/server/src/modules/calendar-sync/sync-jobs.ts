@@ -2,18 +2,16 @@ import { createHash } from 'node:crypto';
 import { CONSOLE_BASE_PATH } from '@scheduler/contracts/console-paths';
 import { listOrders } from '../order-list/admin-orders.service.ts';
 import { calendarCredentialsContext, type CalendarSyncDeps } from './calendar-sync-deps.ts';
+import { CALENDAR_BOOKING_JOB, CALENDAR_SYNC_JOB, queueSync } from './calendar-jobs.ts';
 import {
   applyBusyChanges,
   bookingEventsOfOrder,
-  CALENDAR_BOOKING_JOB,
-  CALENDAR_SYNC_JOB,
   companyKeyOf,
   connectionsOfInspectors,
   deleteBookingEvent,
   dropBusyOfOtherCalendars,
   inspectorHorizon,
   loadConnection,
-  queueSync,
   replaceBusy,
   saveBookingEvent,
   updateConnection,
