@@ -60,7 +60,9 @@ function ensureChromium() {
     );
     process.exit(1);
   }
-  process.stdout.write(`▶ Installing Debian's ${packages} for the browser and CalDAV tests (apt-get install -y ${packages})\n`);
+  process.stdout.write(
+    `▶ Installing Debian's ${packages} for the browser and CalDAV tests (apt-get install -y ${packages})\n`,
+  );
   execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`, {
     stdio: 'inherit',
   });
