@@ -10,7 +10,8 @@ import {
   startRadicale,
   type Radicale,
 } from '../apps/server/src/modules/calendar-sync/providers/caldav/test-radicale.ts';
-import { workerBrowser, VIEWPORTS } from './support/browser.ts';
+import { seriousAccessibilityViolations, workerBrowser, VIEWPORTS } from './support/browser.ts';
+import { signInMember } from './support/console.ts';
 import { startProduct, type RunningProduct } from './support/product.ts';
 
 /**
@@ -159,6 +160,35 @@ it("stops offering Mike's 10:00 once the event in his calendar is read, and offe
     await syncedAgain(new Date());
     const free = await firstDayTimes(page);
     expect(free.labels).toContain('10:00 AM');
+  } finally {
+    await context.close();
+  }
+});
+
+it('lets an inspector connect their calendar on their account page: a wrong password refused in words, then connected', async () => {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+  try {
+    const page = await context.newPage();
+    await signInMember(page, product, {
+      email: 'mike.calendar@example.com',
+      name: 'Mike Alvarez',
+      role: 'inspector',
+      inspectorId: MIKE,
+    });
+    await page.goto(`${product.publicUrl}/console/demo/account`);
+    const section = page.getByRole('region', { name: 'Calendar connections' });
+    await section.getByRole('heading', { name: 'Connect a CalDAV calendar' }).waitFor();
+    await section.getByLabel('CalDAV address').fill(`${radicale.url}mike/`);
+    await section.getByLabel('User name').fill('mike');
+    await section.getByLabel('App password').fill('not-it');
+    await section.getByRole('button', { name: 'Connect' }).click();
+    await section.getByRole('alert').getByText('The calendar server refused this user and password.').waitFor();
+    await section.getByLabel('App password').fill('app-password-1');
+    await section.getByRole('button', { name: 'Connect' }).click();
+    await section.getByText('CalDAV: mike').waitFor();
+    await section.getByRole('status').getByText('Connected').waitFor();
+    await section.getByRole('heading', { name: 'Reconnect your CalDAV calendar' }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   } finally {
     await context.close();
   }
