@@ -1,5 +1,7 @@
 import type { Executor } from '../../db/connection.ts';
+import { accountEmailJob } from '../notifications/account-messages.ts';
 import { enqueueJobs } from '../notifications/notifications.service.ts';
+import { reconnectRecipients } from './calendar-sync.repository.ts';
 
 /** The job that reads one connection's busy calendars, and queues its next run (decision 0089). */
 export const CALENDAR_SYNC_JOB = 'calendar_sync';
@@ -17,4 +19,30 @@ export async function queueSync(db: Executor, companyId: string, connectionId: s
       runAt,
     },
   ]);
+}
+
+/** Tells the inspector and the company's owners and admins that a calendar refused its password (once per refusal). */
+export async function queueReconnectEmails(
+  db: Executor,
+  companyId: string,
+  inspectorId: number,
+  now: Date,
+): Promise<void> {
+  const recipients = await reconnectRecipients(db, companyId, inspectorId);
+  if (!recipients) return;
+  await enqueueJobs(
+    db,
+    recipients.emails.map((to) =>
+      accountEmailJob(
+        companyId,
+        {
+          type: 'calendar_reconnect',
+          to,
+          company_key: recipients.companyKey,
+          inspector_name: recipients.inspectorName,
+        },
+        now,
+      ),
+    ),
+  );
 }

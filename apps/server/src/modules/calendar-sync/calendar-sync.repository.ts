@@ -241,3 +241,26 @@ export async function companyKeyOf(db: Executor, companyId: string): Promise<str
   const [row] = await db.select({ key: t.companies.key }).from(t.companies).where(eq(t.companies.id, companyId));
   return row?.key ?? null;
 }
+
+/** Who is told that an inspector's calendar needs reconnecting: the inspector, and the company's owners and admins. */
+export async function reconnectRecipients(
+  db: Executor,
+  companyId: string,
+  inspectorId: number,
+): Promise<{ companyKey: string; inspectorName: string; emails: string[] } | null> {
+  const [inspector] = await db
+    .select({ email: t.inspectors.email, name: t.inspectors.display, companyKey: t.companies.key })
+    .from(t.inspectors)
+    .innerJoin(t.companies, eq(t.companies.id, t.inspectors.companyId))
+    .where(and(eq(t.inspectors.companyId, companyId), eq(t.inspectors.id, inspectorId)));
+  if (!inspector) return null;
+  const staff = await db
+    .select({ email: t.authUsers.email })
+    .from(t.authMembers)
+    .innerJoin(t.authOrganizations, eq(t.authOrganizations.id, t.authMembers.organizationId))
+    .innerJoin(t.authUsers, eq(t.authUsers.id, t.authMembers.userId))
+    .where(and(eq(t.authOrganizations.companyId, companyId), inArray(t.authMembers.role, ['owner', 'admin'])))
+    .orderBy(asc(t.authUsers.email));
+  const emails = [...new Set([inspector.email, ...staff.map((row) => row.email)].filter((email) => email !== ''))];
+  return { companyKey: inspector.companyKey, inspectorName: inspector.name, emails };
+}

@@ -215,6 +215,20 @@ describeOnEachDatabase('calendar sync', (factory) => {
     // The next try comes at the back-off's end, two minutes after the failure.
     await aMinuteLater(120_000);
     expect(await connectionRow()).toMatchObject({ status: 'reconnect', lastErrorCode: 'auth_http_401' });
+    // The inspector and the owner are told, once.
+    const told = (await harness.database.db.select().from(t.jobs).where(eq(t.jobs.kind, 'account_email')))
+      .filter((job) => job.payload.type === 'calendar_reconnect')
+      .map((job) => job.payload.to)
+      .sort();
+    expect(told).toEqual(['mike@sciotovalleyinspections.com', 'owner@cal.example']);
+    await aMinuteLater(600_000);
+    const sent = (await harness.database.db.select().from(t.jobs).where(eq(t.jobs.kind, 'account_email'))).filter(
+      (job) => job.payload.type === 'calendar_reconnect',
+    );
+    expect(sent.map((job) => [job.doneAt !== null, job.lastError])).toEqual([
+      [true, null],
+      [true, null],
+    ]);
     expect(await mikeAtTen()).toBe(false);
     // Reconnecting with the right password reads again (and the calendar there has no event).
     calendar = `${radicale.url}mike/work/`;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { CONSOLE_BASE_PATH } from '@scheduler/contracts/console-paths';
 import { listOrders } from '../order-list/admin-orders.service.ts';
 import { calendarCredentialsContext, type CalendarSyncDeps } from './calendar-sync-deps.ts';
-import { CALENDAR_BOOKING_JOB, CALENDAR_SYNC_JOB, queueSync } from './calendar-jobs.ts';
+import { CALENDAR_BOOKING_JOB, CALENDAR_SYNC_JOB, queueReconnectEmails, queueSync } from './calendar-jobs.ts';
 import {
   applyBusyChanges,
   bookingEventsOfOrder,
@@ -155,10 +155,13 @@ export async function syncConnection(deps: CalendarSyncDeps, companyId: string, 
 async function syncFailed(deps: CalendarSyncDeps, connection: ConnectionRow, error: unknown, now: Date) {
   const code = codeOf(error);
   if (error instanceof CalendarAuthError) {
-    await updateConnection(deps.db, connection.companyId, connection.id, {
-      status: 'reconnect',
-      lastErrorCode: code,
-      updatedAt: now,
+    await deps.db.transaction(async (tx) => {
+      await updateConnection(tx, connection.companyId, connection.id, {
+        status: 'reconnect',
+        lastErrorCode: code,
+        updatedAt: now,
+      });
+      await queueReconnectEmails(tx, connection.companyId, connection.inspectorId, now);
     });
     deps.log.warn({ connection: connection.id, code }, 'calendar connection refused; needs reconnecting');
     return 'NEEDS_RECONNECT';
@@ -277,11 +280,15 @@ export async function syncOrderEvents(deps: CalendarSyncDeps, companyId: string,
   let writes = 0;
   const refused = async (row: ConnectionRow, error: unknown): Promise<boolean> => {
     if (!(error instanceof CalendarAuthError)) return false;
-    await updateConnection(db, companyId, row.id, {
-      status: 'reconnect',
-      lastErrorCode: codeOf(error),
-      updatedAt: deps.now(),
+    await db.transaction(async (tx) => {
+      await updateConnection(tx, companyId, row.id, {
+        status: 'reconnect',
+        lastErrorCode: codeOf(error),
+        updatedAt: deps.now(),
+      });
+      if (row.status !== 'reconnect') await queueReconnectEmails(tx, companyId, row.inspectorId, deps.now());
     });
+    row.status = 'reconnect';
     return true;
   };
   // Events no longer wanted where they are: a cancellation, an inspector taken off, another calendar chosen.
