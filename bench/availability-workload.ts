@@ -89,3 +89,31 @@ export function generateAppointments(inspectorCount: number, firstDate: string):
   }
   return busy.sort((a, b) => a.start - b.start);
 }
+
+/** Events per inspector synced from their own calendars in the bench's case of issue 45 (decision 0089). */
+export const SYNCED_EVENTS_PER_INSPECTOR = 500;
+
+/**
+ * Busy time synced from the inspectors' own calendars: per inspector, `perInspector` events of 30 to
+ * 90 minutes between 06:00 and 20:00 over the office's 120-day horizon (about four a day; many
+ * overlap the appointments), ordered by start.
+ */
+export function generateSyncedBusy(inspectorCount: number, firstDate: string, perInspector: number): BusyInterval[] {
+  const random = seededRandom(inspectorCount * 104_729 + perInspector);
+  const calendar = new ZonedCalendar('America/New_York');
+  const busy: BusyInterval[] = [];
+  for (let id = 1; id <= inspectorCount; id++) {
+    for (let i = 0; i < perInspector; i++) {
+      const date = addDays(firstDate, Math.floor(random() * 120));
+      const start = calendar.toInstant(date, 6 * 60 + Math.floor(random() * 56) * 15)!;
+      busy.push({
+        inspectorId: id,
+        start,
+        end: start + (30 + Math.floor(random() * 5) * 15) * 60_000,
+        location: null,
+        timeOff: true,
+      });
+    }
+  }
+  return busy.sort((a, b) => a.start - b.start);
+}

@@ -18,6 +18,8 @@ import {
   DURATION_MINUTES,
   generateAppointments,
   generateDocument,
+  generateSyncedBusy,
+  SYNCED_EVENTS_PER_INSPECTOR,
   WINDOW_DAYS,
 } from './availability-workload.ts';
 import { benchSession, startBenchServer } from './bench-server.ts';
@@ -30,10 +32,19 @@ function firstDate(): string {
   return addDays(new Date().toISOString().slice(0, 10), 1);
 }
 
-function benchEngine(inspectorCount: number): { median: number; p99: number; slots: number } {
+function benchEngine(inspectorCount: number, syncedPerInspector = 0): { median: number; p99: number; slots: number } {
   const doc = companyDocumentSchema.parse(generateDocument(inspectorCount));
   const from = firstDate();
-  const busy = generateAppointments(inspectorCount, from);
+  // The synced events the server would load for this request: those of its weeks (it reads the
+  // window's whole weeks, scheduling.store.ts), not the whole horizon's.
+  const windowFrom = Date.parse(`${from}T00:00:00Z`) - 7 * 86_400_000;
+  const windowTo = Date.parse(`${addDays(from, WINDOW_DAYS)}T00:00:00Z`) + 7 * 86_400_000;
+  const busy = [
+    ...generateAppointments(inspectorCount, from),
+    ...generateSyncedBusy(inspectorCount, from, syncedPerInspector).filter(
+      (b) => b.end > windowFrom && b.start < windowTo,
+    ),
+  ].sort((a, b) => a.start - b.start);
   const run = () =>
     findSlots({
       office: doc.offices[0]!,
@@ -65,7 +76,7 @@ function benchEngine(inspectorCount: number): { median: number; p99: number; slo
   return { median, p99, slots };
 }
 
-async function benchHttp(inspectorCount: number, database: DatabaseHandle) {
+async function benchHttp(inspectorCount: number, database: DatabaseHandle, syncedPerInspector = 0) {
   await importCompanyDocument(database.db, generateDocument(inspectorCount));
   const [company] = await database.db.select().from(t.companies);
   const [order] = await database.db
@@ -84,6 +95,35 @@ async function benchHttp(inspectorCount: number, database: DatabaseHandle) {
         during: rangeOf(b.start, b.end),
       })),
     );
+  }
+  // Busy time synced from the inspectors' own calendars (decision 0089), one connection each.
+  if (syncedPerInspector > 0) {
+    const connections = await database.db
+      .insert(t.calendarConnections)
+      .values(
+        Array.from({ length: inspectorCount }, (_, i) => ({
+          companyId: company!.id,
+          inspectorId: i + 1,
+          provider: 'caldav' as const,
+          credentialsEncrypted: 'bench',
+          busyCalendarIds: ['bench'],
+        })),
+      )
+      .returning({ id: t.calendarConnections.id, inspectorId: t.calendarConnections.inspectorId });
+    const connectionOf = new Map(connections.map((c) => [c.inspectorId, c.id]));
+    const synced = generateSyncedBusy(inspectorCount, firstDate(), syncedPerInspector);
+    for (let i = 0; i < synced.length; i += 1_000) {
+      await database.db.insert(t.calendarBusy).values(
+        synced.slice(i, i + 1_000).map((b, j) => ({
+          companyId: company!.id,
+          inspectorId: b.inspectorId,
+          connectionId: connectionOf.get(b.inspectorId)!,
+          calendarId: 'bench',
+          eventId: `e${i + j}`,
+          during: rangeOf(b.start, b.end),
+        })),
+      );
+    }
   }
   const { app, base } = await startBenchServer(database, {
     SEARCH_RATE_LIMIT: '1000000000',
@@ -148,6 +188,12 @@ export async function benchAvailability(): Promise<boolean> {
       `    ${String(count).padStart(3)} inspectors (${count * 60} appointments): median ${median.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms per request (${slots} slots)\n`,
     );
   }
+  {
+    const { median, p99, slots } = benchEngine(50, SYNCED_EVENTS_PER_INSPECTOR);
+    process.stdout.write(
+      `     50 inspectors, plus ${SYNCED_EVENTS_PER_INSPECTOR} events each synced from their calendars (decision 0089): median ${median.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms per request (${slots} slots)\n`,
+    );
+  }
   // The embedded database always; a real PostgreSQL too when TEST_DATABASE_URL names one.
   const databases: Array<[string, () => Promise<DatabaseHandle>]> = [
     ['embedded database (PGlite)', () => openDatabase({ kind: 'pglite', dataDir: null })],
@@ -155,10 +201,15 @@ export async function benchAvailability(): Promise<boolean> {
   const postgres = testDatabaseFactories().find((f) => f.name === 'postgres');
   if (postgres) databases.push(['PostgreSQL', () => postgres.open()]);
   let ok = true;
-  for (const [name, open] of databases) {
-    const http = await benchHttp(50, await open());
+  const cases = databases.flatMap(([name, open]) => [
+    [name, open, 0] as const,
+    [name, open, SYNCED_EVENTS_PER_INSPECTOR] as const,
+  ]);
+  for (const [name, open, synced] of cases) {
+    const http = await benchHttp(50, await open(), synced);
+    const extra = synced ? `, ${synced} synced calendar events each` : '';
     process.stdout.write(
-      `  HTTP, 50 inspectors, ${name}, autocannon ${HTTP_SECONDS}s (${http.slots} slots, ${http.kilobytes} KB an answer):\n`,
+      `  HTTP, 50 inspectors${extra}, ${name}, autocannon ${HTTP_SECONDS}s (${http.slots} slots, ${http.kilobytes} KB an answer):\n`,
     );
     const runs = [
       ['the same question repeated, 10 connections', http.repeated],

@@ -42,7 +42,8 @@ const MAX_BACK_UP = 2;
  *    configuration, a new company, the wizard's first page and its prefill; privacy, a person's
  *    request about their data (it reads and erases an order's rows of every kind); webhooks, which
  *    send the order as the order list and the booking's view read it (decision 0086); agents, the
- *    agent portal (its sign-in e-mails queued jobs, its manage links booking-changes', decision 0092).
+ *    agent portal (its sign-in e-mails queued jobs, its manage links booking-changes', decision 0092); calendar-sync,
+ *    which writes the order into its inspectors' calendars as the order list reads it (decision 0089).
  * 10 retention — the pruning of what the company no longer needs (issue 49): it rolls up the
  *    funnel, deletes abandoned drafts and erases clients' data past the company's years, so it
  *    stands on all of the above.
@@ -79,6 +80,7 @@ const MODULE_RANKS: Record<string, number> = {
   privacy: 9,
   webhooks: 9,
   agents: 9,
+  'calendar-sync': 9,
   retention: 10,
   api: 99,
 };

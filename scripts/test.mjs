@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm test: every check — ESLint, the build, the type check, the formatting check and the import
 // graph side by side, then the unit, API, database and browser tests (Vitest). Browser tests need
-// Debian's Chromium; when it is missing this installs it (as root) or stops with the instruction.
+// Debian's Chromium, and the CalDAV tests Debian's Radicale; when either is missing this installs it
+// (as root) or stops with the instruction.
 // It never skips them.
 import { execSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,9 +10,12 @@ import { existsSync } from 'node:fs';
 // The browser tests run in Debian's Chromium headless shell (e2e/support/browser.ts says why), and
 // the embed's visitor test in the full Chromium, which refuses framed pages of other sites their
 // cookies and storage as a visitor's browser does.
+// The calendar sync's CalDAV tests (decision 0089) run against Debian's Radicale, installed the
+// same way.
 const BROWSERS = [
   { path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell', packageName: 'chromium-headless-shell' },
   { path: '/usr/bin/chromium', packageName: 'chromium' },
+  { path: '/usr/bin/radicale', packageName: 'radicale' },
 ];
 
 /**
@@ -52,18 +56,20 @@ function ensureChromium() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
     process.stderr.write(
-      `Chromium is missing at ${missing.map((browser) => browser.path).join(' and ')}. Install it with: sudo apt-get install -y ${packages}\n`,
+      `Chromium or Radicale is missing at ${missing.map((browser) => browser.path).join(' and ')}. Install it with: sudo apt-get install -y ${packages}\n`,
     );
     process.exit(1);
   }
-  process.stdout.write(`▶ Installing Debian's Chromium for the browser tests (apt-get install -y ${packages})\n`);
+  process.stdout.write(
+    `▶ Installing Debian's ${packages} for the browser and CalDAV tests (apt-get install -y ${packages})\n`,
+  );
   execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`, {
     stdio: 'inherit',
   });
   const still = missing.filter((browser) => !existsSync(browser.path));
   if (still.length > 0) {
     process.stderr.write(
-      `Chromium still missing at ${still.map((browser) => browser.path).join(' and ')} after installing it.\n`,
+      `Chromium or Radicale still missing at ${still.map((browser) => browser.path).join(' and ')} after installing it.\n`,
     );
     process.exit(1);
   }

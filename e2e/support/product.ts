@@ -9,6 +9,9 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { configSchema } from '../../apps/server/src/config.ts';
 import { DataEncryption } from '../../apps/server/src/crypto/data-encryption.ts';
 import { webhookJobHandlers } from '../../apps/server/src/modules/webhooks/delivery-job.ts';
+import { CALENDAR_POLL_MS } from '../../apps/server/src/modules/calendar-sync/calendar-sync-deps.ts';
+import { defaultProviders } from '../../apps/server/src/modules/calendar-sync/provider-registry.ts';
+import { calendarJobHandlers } from '../../apps/server/src/modules/calendar-sync/sync-jobs.ts';
 import { publicBaseUrl } from '../../apps/server/src/http/public-url.ts';
 import type { DatabaseHandle } from '../../apps/server/src/db/connection.ts';
 import { openSeededTestPglite, openSeededTestPostgres } from '../../apps/server/src/db/test-databases.ts';
@@ -122,6 +125,8 @@ export interface RunningProduct {
   outboxDir: string;
   /** Resolves once the e-mail queue holds no job that is not done; throws after `timeoutMs`. */
   notificationsDrained(timeoutMs?: number): Promise<void>;
+  /** Has the job worker look at the queue now (jobs were made due), as a write's route does. */
+  wakeJobs(): void;
   close(): Promise<void>;
 }
 
@@ -154,6 +159,8 @@ export async function startProduct(
     config?: Record<string, string>;
     /** Run the webhooks' delivery jobs beside the e-mails, as `npm start` does (decision 0086). */
     webhooks?: boolean;
+    /** Run the calendar sync's jobs beside the e-mails, as `npm start` does (decision 0089). */
+    calendars?: boolean;
   } = {},
 ): Promise<RunningProduct> {
   const webDistDir = options.webDistDir ?? WEB_DIST;
@@ -172,12 +179,8 @@ export async function startProduct(
   const quiet = { info: () => {}, warn: () => {} };
   // The messages' links name the listening address, known once the server listens.
   const linkBase = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const notifications = createNotificationWorker(
-    database.db,
-    config,
-    quiet,
-    linkBase,
-    options.webhooks
+  const notifications = createNotificationWorker(database.db, config, quiet, linkBase, {
+    ...(options.webhooks
       ? webhookJobHandlers({
           db: database.db,
           encryption: DataEncryption.fromConfig(config),
@@ -186,8 +189,19 @@ export async function startProduct(
           now: () => new Date(),
           log: quiet,
         })
-      : {},
-  );
+      : {}),
+    ...(options.calendars
+      ? calendarJobHandlers({
+          db: database.db,
+          encryption: DataEncryption.fromConfig(config),
+          providers: defaultProviders,
+          publicBaseUrl: linkBase,
+          now: () => new Date(),
+          pollMs: CALENDAR_POLL_MS,
+          log: quiet,
+        })
+      : {}),
+  });
   const app = await buildApp({
     db: database.db,
     config,
@@ -242,6 +256,7 @@ export async function startProduct(
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
+    wakeJobs: () => notifications.wake(),
     close: async () => {
       await app.close();
       await notifications.stop();

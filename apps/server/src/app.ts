@@ -14,6 +14,7 @@ import { privacyRoutes } from './api/console/privacy.routes.ts';
 import { agreementsRoutes } from './api/console/agreements.routes.ts';
 import { webhookRoutes } from './api/console/webhooks.routes.ts';
 import { directoryReviewRoutes } from './api/console/directory-review.routes.ts';
+import { calendarSyncRoutes } from './api/console/calendar-sync.routes.ts';
 import { orderEditRoutes } from './api/console/order-edit.routes.ts';
 import { ledgerRoutes } from './api/console/ledger.routes.ts';
 import { configurationRoutes } from './api/console/configuration.routes.ts';
@@ -217,6 +218,7 @@ export async function buildApp(
   await app.register(agreementsRoutes(ctx));
   await app.register(webhookRoutes(ctx));
   await app.register(directoryReviewRoutes(ctx));
+  await app.register(calendarSyncRoutes(ctx));
   await app.register(orderEditRoutes(ctx));
   await app.register(ledgerRoutes(ctx));
   await app.register(configurationRoutes(ctx));

@@ -11,11 +11,14 @@ import { referralStatsJobHandlers, type ReferralStatsDeps } from './modules/repo
 import { retentionJobHandlers, RUN_BUDGET_MS, type RetentionDeps } from './modules/retention/retention.service.ts';
 import { webhookJobHandlers } from './modules/webhooks/delivery-job.ts';
 import type { WebhookDeps } from './modules/webhooks/webhooks-deps.ts';
+import { CALENDAR_POLL_MS, type CalendarSyncDeps } from './modules/calendar-sync/calendar-sync-deps.ts';
+import { defaultProviders } from './modules/calendar-sync/provider-registry.ts';
+import { calendarJobHandlers } from './modules/calendar-sync/sync-jobs.ts';
 
 /**
  * The queue's jobs beside the messages, each on the app's one clock (`clock`, the one the app and
  * the worker are given): the Stripe Checkout Sessions of cancelled orders expired, what the
- * cancellation policy refunds given back (decision 0076), the late fees charged (decision 0081), the webhooks sent (decision 0086), and the pruning job (decision 0074). A
+ * cancellation policy refunds given back (decision 0076), the late fees charged (decision 0081), the webhooks sent (decision 0086), the inspectors' calendars read and written (decision 0089), and the pruning job (decision 0074). A
  * job that read the wall clock of its own would date its refunds apart from the app's changes.
  */
 export function backgroundJobs(options: {
@@ -52,15 +55,27 @@ export function backgroundJobs(options: {
     now: () => new Date(clock()),
     log,
   };
+  const calendarDeps: CalendarSyncDeps = {
+    db,
+    encryption: paymentJobDeps.encryption,
+    providers: defaultProviders,
+    publicBaseUrl: webhookDeps.publicBaseUrl,
+    now: () => new Date(clock()),
+    pollMs: CALENDAR_POLL_MS,
+    log,
+  };
   return {
     paymentJobDeps,
     webhookDeps,
+    calendarDeps,
     paymentJobs: {
       ...paymentJobHandlers(paymentJobDeps),
       ...cancelRefundJobHandlers(paymentJobDeps),
       ...changeFeeJobHandlers(paymentJobDeps),
       // Webhook deliveries (decision 0086): each attempt a job, on the app's clock.
       ...webhookJobHandlers(webhookDeps),
+      // Inspectors' own calendars (decision 0089): busy times read every minute, bookings written.
+      ...calendarJobHandlers(calendarDeps),
     },
     retention,
     referralStats,

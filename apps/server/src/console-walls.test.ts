@@ -73,6 +73,7 @@ interface CompanyA {
   deliveryId: string;
   /** An API key of A's (issue 46). */
   apiKeyId: string;
+  calendarConnectionId: string;
   /** Words that only A's data holds: none may appear in an answer to B or to nobody. */
   markers: string[];
 }
@@ -205,6 +206,18 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       .where(sql`${t.jobs.payload}->>'order_id' = ${order.orderId}`)
       .limit(1);
     const [delivery] = await db.select({ id: t.webhookDeliveries.id }).from(t.webhookDeliveries);
+    // An inspector's calendar connection (decision 0089), as the console's connect would keep it.
+    const [calendarConnection] = await db
+      .insert(t.calendarConnections)
+      .values({
+        companyId: company!.id,
+        inspectorId: 101,
+        provider: 'caldav',
+        accountLabel: 'a-only-calendar',
+        credentialsEncrypted: 'v1.wall.x.y.z',
+        busyCalendarIds: ['https://a-only.example/cal/'],
+      })
+      .returning({ id: t.calendarConnections.id });
     a = {
       key: 'demo',
       endpointId: String(hook.json().id),
@@ -224,7 +237,9 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       officeUuid: DEMO_OFFICE_UUID,
       templateId: String(agreement.json().id),
       apiKeyId: apiKey.json<{ key: { id: string } }>().key.id,
+      calendarConnectionId: calendarConnection!.id,
       markers: [
+        'a-only-calendar',
         'Scioto Valley',
         'a-owner@wall-a.example',
         'a-invitee@wall-a.example',
@@ -285,6 +300,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       template_id: a.templateId,
       endpoint_id: a.endpointId,
       delivery_id: a.deliveryId,
+      connection_id: a.calendarConnectionId,
       id:
         before === 'orders'
           ? a.orderId
@@ -370,6 +386,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       db.select().from(t.apiKeys).where(eq(t.apiKeys.companyId, a.companyId)),
       db.select().from(t.agents).where(eq(t.agents.companyId, a.companyId)),
       db.select().from(t.directoryMerges).where(eq(t.directoryMerges.companyId, a.companyId)),
+      db.select().from(t.calendarConnections).where(eq(t.calendarConnections.companyId, a.companyId)),
       db
         .select({ id: t.authUsers.id, name: t.authUsers.name, email: t.authUsers.email })
         .from(t.authUsers)

@@ -54,6 +54,10 @@ export const errorCodeSchema = z.enum([
   'payments_not_configured',
   // Webhooks (decision 0086) need the server's DATA_ENCRYPTION_KEY for their secrets (409).
   'webhooks_not_configured',
+  // An inspector's own calendar (decision 0089): the server keeps no secrets, the credentials refused, no CalDAV there.
+  'calendars_not_configured',
+  'calendar_auth_failed',
+  'calendar_unreachable',
   // A refund through Stripe (decision 0067) that Stripe refused or could not make (409).
   'refund_failed',
   // Managing a booking (issue 24): a manage link that is unknown, revoked or past its inspection

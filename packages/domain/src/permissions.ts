@@ -51,6 +51,8 @@ export const ACTIONS = [
   'agreements.manage',
   /** The company's integrations: its webhooks (decision 0086) and API keys (decision 0087). */
   'integrations.manage',
+  /** Connect an inspector's own calendar (decision 0089): the inspector their own, owners and admins anyone's. */
+  'calendars.manage',
   /** The team: its members and their roles, invitations, removing a member. */
   'team.manage',
   /** Name which of the company's inspectors a member is. */
@@ -96,6 +98,8 @@ export const PERMISSIONS: Readonly<Record<Action, Readonly<Record<ConsoleRole, G
   'agreements.manage': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   // What leaves the product for other systems, and the keys that open the company's orders: its owners' and admins' word.
   'integrations.manage': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
+  // A calendar's password is the inspector's own: they connect theirs, owners and admins for them.
+  'calendars.manage': { owner: 'all', admin: 'all', office: 'none', inspector: 'own' },
   'team.manage': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'team.link_inspector': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'team.sign_out_member': { owner: 'all', admin: 'none', office: 'none', inspector: 'none' },

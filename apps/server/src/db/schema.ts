@@ -1980,3 +1980,91 @@ export const agentPortalProfiles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.agentId] })],
 );
+
+// ---- Calendar sync (issue 45, decision 0089): inspectors' own calendars, both ways ----
+
+/**
+ * One inspector's connected calendar account (CalDAV now; Google and Microsoft plug in by `provider`).
+ * `credentials_encrypted` is the provider's secret under DATA_ENCRYPTION_KEY, bound to the row
+ * (`calendarCredentialsContext`): a CalDAV URL, user and app password, or an OAuth grant's tokens.
+ */
+export const calendarConnections = pgTable(
+  'calendar_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull(),
+    inspectorId: integer('inspector_id').notNull(),
+    provider: text('provider').$type<'caldav' | 'google' | 'microsoft'>().notNull(),
+    /** What the console shows of the account (the CalDAV user, the OAuth account's address); no secret. */
+    accountLabel: text('account_label').notNull().default(''),
+    credentialsEncrypted: text('credentials_encrypted').notNull(),
+    status: text('status').$type<'active' | 'reconnect' | 'failing'>().notNull().default('active'),
+    /** The calendars whose events keep the inspector busy (provider ids). */
+    busyCalendarIds: jsonb('busy_calendar_ids').$type<string[]>().notNull().default([]),
+    /** Where bookings are written; null: none are. */
+    writeCalendarId: text('write_calendar_id'),
+    /** Per busy calendar, what the provider gave to read only the changes next time. */
+    cursors: jsonb('cursors').$type<Record<string, string>>().notNull().default({}),
+    lastSyncedAt: instant('last_synced_at'),
+    lastErrorCode: text('last_error_code'),
+    /** How many syncs in a row failed (the back-off grows with it). */
+    failures: integer('failures').notNull().default(0),
+    /** No sync before this (a provider's Retry-After, or the back-off). */
+    backingOffUntil: instant('backing_off_until'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.companyId, t.inspectorId],
+      foreignColumns: [inspectors.companyId, inspectors.id],
+    }).onDelete('cascade'),
+    unique('calendar_connections_inspector_provider_unique').on(t.companyId, t.inspectorId, t.provider),
+    index('calendar_connections_status_idx').on(t.status),
+  ],
+);
+
+/** The busy instances last read from an inspector's calendars: the availability engine's time off. */
+export const calendarBusy = pgTable(
+  'calendar_busy',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: uuid('company_id').notNull(),
+    inspectorId: integer('inspector_id').notNull(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => calendarConnections.id, { onDelete: 'cascade' }),
+    calendarId: text('calendar_id').notNull(),
+    eventId: text('event_id').notNull(),
+    during: tstzrange('during').notNull(),
+  },
+  (t) => [unique('calendar_busy_event_unique').on(t.connectionId, t.calendarId, t.eventId)],
+);
+
+/** The bookings written into inspectors' calendars, one per order and inspector: a move or cancel finds it here. */
+export const calendarBookingEvents = pgTable(
+  'calendar_booking_events',
+  {
+    companyId: uuid('company_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    inspectorId: integer('inspector_id').notNull(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => calendarConnections.id, { onDelete: 'cascade' }),
+    calendarId: text('calendar_id').notNull(),
+    eventRef: text('event_ref').notNull(),
+    uid: text('uid').notNull(),
+    etag: text('etag'),
+    /** What was written (start and end, epoch ms, and the content's hash): a re-run with nothing new writes nothing. */
+    writtenStart: instant('written_start').notNull(),
+    writtenEnd: instant('written_end').notNull(),
+    contentHash: text('content_hash').notNull(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.orderId, t.inspectorId] }),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);

@@ -652,3 +652,25 @@ describe('how long an answer holds', () => {
     );
   });
 });
+
+describe("time off from the inspector's own calendar (decision 0089)", () => {
+  it('blocks every slot it overlaps, even around an inspection inside it', () => {
+    // A whole-morning event from 08:00 to 13:00 with a booked inspection 09:00-10:00 inside it:
+    // the inspection starts last before 11:00 but ends first; the event still holds 11:00 and 12:00.
+    const busy = [
+      { inspectorId: 1, start: est('2027-03-01T08:00'), end: est('2027-03-01T13:00'), location: null, timeOff: true },
+      { inspectorId: 1, start: est('2027-03-01T09:00'), end: est('2027-03-01T10:00'), location: null },
+    ];
+    expect(starts(findSlots(input({ busy })))).toEqual(['2027-03-01 14:00:00']);
+    // The same as an inspection of its own would be: without the flag, the later-starting one was taken as the last to end.
+    expect(starts(findSlots(input({ busy: [busy[0]!] })))).toEqual(['2027-03-01 14:00:00']);
+  });
+
+  it("does not count toward the inspector's inspections per day", () => {
+    const one = inspector(1, { max_inspections_per_day: 1 });
+    const event = { inspectorId: 1, start: est('2027-03-01T07:00'), end: est('2027-03-01T08:00'), location: null };
+    expect(starts(findSlots(input({ inspectors: [one], busy: [{ ...event, timeOff: true }] })))).toHaveLength(6);
+    // As an inspection, it uses the day's one.
+    expect(findSlots(input({ inspectors: [one], busy: [event] }))).toEqual([]);
+  });
+});

@@ -27,6 +27,11 @@ export interface BusyInterval {
   end: number;
   /** Where it takes place, when known; drives the travel-time check. */
   location: LatLng | null;
+  /**
+   * Busy time that is no inspection (an event of the inspector's own calendar, decision 0089):
+   * it blocks its time but does not count toward the inspector's inspections per day.
+   */
+  timeOff?: boolean;
 }
 
 export interface AvailabilityRules {
@@ -94,12 +99,28 @@ class Commitments {
   readonly starts: number[];
   readonly ends: number[];
   readonly locations: Array<LatLng | null>;
+  /** How many of the first i commitments are inspections (not time off); null when all are. */
+  private readonly inspectionsBefore: Int32Array | null;
   constructor(intervals: BusyInterval[]) {
     // The server loads commitments ordered by start; sorting is only needed when they are not.
     if (!isSortedByStart(intervals)) intervals.sort((a, b) => a.start - b.start);
     this.starts = intervals.map((i) => i.start);
     this.ends = intervals.map((i) => i.end);
     this.locations = intervals.map((i) => i.location);
+    if (intervals.some((i) => i.timeOff)) {
+      const before = new Int32Array(intervals.length + 1);
+      intervals.forEach((interval, index) => (before[index + 1] = before[index]! + (interval.timeOff ? 0 : 1)));
+      this.inspectionsBefore = before;
+      // Appointments never overlap (the database's exclusion constraint), so the one that starts
+      // last before a slot is the one that ends last. Time off from the inspector's own calendar
+      // may overlap anything (an all-day event around a morning's inspection): each entry then
+      // carries the latest end of every commitment starting at or before it, with that one's place.
+      for (let i = 1; i < intervals.length; i++)
+        if (this.ends[i - 1]! > this.ends[i]!) {
+          this.ends[i] = this.ends[i - 1]!;
+          this.locations[i] = this.locations[i - 1]!;
+        }
+    } else this.inspectionsBefore = null;
   }
 
   get length(): number {
@@ -118,8 +139,11 @@ class Commitments {
     return low;
   }
 
+  /** The inspections (not time off) that start in [from, to). */
   countBetween(from: number, to: number): number {
-    return this.firstStartingFrom(to) - this.firstStartingFrom(from);
+    const last = this.firstStartingFrom(to);
+    const first = this.firstStartingFrom(from);
+    return this.inspectionsBefore ? this.inspectionsBefore[last]! - this.inspectionsBefore[first]! : last - first;
   }
 }
 

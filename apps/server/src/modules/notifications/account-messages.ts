@@ -20,7 +20,9 @@ export type AccountMessageType =
   // To the owners: the server disabled one of the company's webhook endpoints (decision 0086).
   | 'webhook_disabled'
   // To a directory agent: their one-use sign-in link to the company's agent portal (decision 0092).
-  | 'agent_sign_in_link';
+  | 'agent_sign_in_link'
+  // To the inspector and the owners and admins: an inspector's calendar refused its password (decision 0089).
+  | 'calendar_reconnect';
 
 /**
  * The account e-mails written as from the product rather than a company: those about an address
@@ -48,6 +50,8 @@ export interface AccountEmailPayload extends Record<string, unknown> {
   company_key?: string;
   endpoint_url?: string;
   reason?: string;
+  /** The inspector whose calendar needs reconnecting (calendar_reconnect). */
+  inspector_name?: string;
 }
 
 /** An account e-mail to queue, as part of the company whose sender and colours it carries (null: the product's). */
@@ -78,9 +82,9 @@ export function accountLink(payload: AccountEmailPayload, publicBaseUrl: string)
   // No secret: the sign-in page, where the person signs in or chooses "Forgot your password?".
   if (payload.type === 'account_exists')
     return `${publicBaseUrl}/console/sign-in?email=${encodeURIComponent(payload.to)}`;
-  if (payload.type === 'webhook_disabled')
+  if (payload.type === 'webhook_disabled' || payload.type === 'calendar_reconnect')
     return typeof payload.company_key === 'string' && payload.company_key !== ''
-      ? `${publicBaseUrl}/console/${encodeURIComponent(payload.company_key)}/webhooks`
+      ? `${publicBaseUrl}/console/${encodeURIComponent(payload.company_key)}/${payload.type === 'webhook_disabled' ? 'webhooks' : 'account'}`
       : null;
   const token = payload.account_token;
   if (typeof token !== 'string' || !(payload.type === 'verify_email' ? JWT_PATTERN : TOKEN_PATTERN).test(token))
@@ -211,5 +215,17 @@ export function accountMessageDocument(
         action: { label: 'Open the webhooks', url },
       };
     }
+    case 'calendar_reconnect':
+      return {
+        ...common,
+        subject: `${payload.inspector_name ?? 'An inspector'}'s calendar needs reconnecting`,
+        preview: 'Busy times are no longer read from it, and bookings no longer written to it.',
+        heading: 'A calendar needs reconnecting',
+        opening: [
+          `The calendar ${payload.inspector_name ?? 'an inspector'} connected to ${branding.companyName} refused its password (it was changed or revoked). Its busy times last read still count, but new events are not read, and bookings are not written to it.`,
+          'The inspector reconnects it on their account page with a new app password.',
+        ],
+        action: { label: 'Open the account page', url },
+      };
   }
 }

@@ -112,6 +112,7 @@ export function coordinatesOf(latitude: number | null, longitude: number | null)
 
 /** One appointment or hold, as the engine needs it plus what decides whether it counts for a request. */
 export interface Commitment extends BusyInterval {
+  /** "" for busy time synced from the inspector's own calendar (`timeOff`), which belongs to no order. */
   orderId: string;
   /** The order's postal code: where it takes place when its address has no coordinates. */
   postalCode: string;
@@ -132,42 +133,61 @@ export async function loadCommitments(
   to: number,
 ): Promise<Commitment[]> {
   if (inspectorIds.length === 0) return [];
+  const ids = `{${inspectorIds.join(',')}}`;
+  const range = sql`tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz)`;
   // Both drivers (PGlite and node-postgres) answer raw SQL with `{ rows }`.
   const result = (await db.execute(sql`
     select coalesce(json_agg(json_build_array(
-      a.inspector_id,
-      extract(epoch from lower(a.during)) * 1000,
-      extract(epoch from upper(a.during)) * 1000,
-      o.latitude,
-      o.longitude,
-      a.order_id,
-      extract(epoch from a.hold_expires_at) * 1000,
-      o.postal_code) order by lower(a.during)), '[]')::text as busy
-    from ${t.appointments} a
-    -- Each appointment's order looked up by its key (the LIMIT keeps the planner from flattening
-    -- this into a join): a hash join read every order the company ever had to match the window's
-    -- appointments, a cost that grew with its history instead of its window (issue 48).
-    cross join lateral (
-      select latitude, longitude, postal_code from ${t.orders}
-      where company_id = a.company_id and id = a.order_id limit 1
-    ) o
-    where a.company_id = ${companyId}
-      and a.inspector_id = any(${`{${inspectorIds.join(',')}}`}::int[])
-      and a.during && tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz)`)) as unknown as {
+      c.inspector_id, c.start_ms, c.end_ms, c.latitude, c.longitude, c.order_id, c.hold_ms, c.postal_code, c.time_off)
+      order by c.start_ms), '[]')::text as busy
+    from (
+      select a.inspector_id,
+        extract(epoch from lower(a.during)) * 1000 as start_ms,
+        extract(epoch from upper(a.during)) * 1000 as end_ms,
+        o.latitude, o.longitude, a.order_id::text as order_id,
+        extract(epoch from a.hold_expires_at) * 1000 as hold_ms,
+        o.postal_code, false as time_off
+      from ${t.appointments} a
+      -- Each appointment's order looked up by its key (the LIMIT keeps the planner from flattening
+      -- this into a join): a hash join read every order the company ever had to match the window's
+      -- appointments, a cost that grew with its history instead of its window (issue 48).
+      cross join lateral (
+        select latitude, longitude, postal_code from ${t.orders}
+        where company_id = a.company_id and id = a.order_id limit 1
+      ) o
+      where a.company_id = ${companyId}
+        and a.inspector_id = any(${ids}::int[])
+        and a.during && ${range}
+      union all
+      -- The inspectors' own calendars' busy time (decision 0089): time off of no order and no
+      -- place, so it never counts as a neighbour's drive or toward a postal code's day.
+      select b.inspector_id,
+        extract(epoch from lower(b.during)) * 1000,
+        extract(epoch from upper(b.during)) * 1000,
+        null::double precision, null::double precision, '', null::numeric, '', true
+      from ${t.calendarBusy} b
+      where b.company_id = ${companyId}
+        and b.inspector_id = any(${ids}::int[])
+        and b.during && ${range}
+    ) c`)) as unknown as {
     rows: Array<{ busy: string }>;
   };
   const rows = JSON.parse(result.rows[0]?.busy ?? '[]') as Array<
-    [number, number, number, number | null, number | null, string, number | null, string]
+    [number, number, number, number | null, number | null, string, number | null, string, boolean]
   >;
-  return rows.map(([inspectorId, start, end, latitude, longitude, orderId, holdExpiresAt, postalCode]) => ({
-    inspectorId,
-    start,
-    end,
-    location: coordinatesOf(latitude, longitude),
-    orderId,
-    holdExpiresAt,
-    postalCode,
-  }));
+  return rows.map(([inspectorId, start, end, latitude, longitude, orderId, holdExpiresAt, postalCode, timeOff]) =>
+    timeOff
+      ? { inspectorId, start, end, location: null, orderId, holdExpiresAt, postalCode, timeOff }
+      : {
+          inspectorId,
+          start,
+          end,
+          location: coordinatesOf(latitude, longitude),
+          orderId,
+          holdExpiresAt,
+          postalCode,
+        },
+  );
 }
 
 /**

@@ -15,6 +15,7 @@ import { authCall, authClient, authFailureText, MIN_PASSWORD_LENGTH } from '../.
 import { fieldProps } from '../../../shared/form.ts';
 import { Loading } from '../../../shared/Loading.tsx';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
+import { memberCan, useCompany } from '../../../shared/company.ts';
 import { meQueryOptions } from '../../../shared/queries.ts';
 import { momentText } from '../../../shared/time-text.ts';
 import {
@@ -27,6 +28,7 @@ import {
   useAccountChange,
   useChooseFirstPassword,
 } from './account-api.ts';
+import { CalendarConnections } from './CalendarConnections.tsx';
 
 /** The viewer's own clock: sessions and passkeys are theirs, not an office's. */
 const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -46,6 +48,12 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 /** /console/{key}/account: the person's passkeys, sessions and password, and signing out. */
 export default function AccountPage() {
   const me = useQuery(meQueryOptions());
+  const { companyKey, membership } = useCompany();
+  // An inspector's own calendars (decision 0089), for the inspector this member is.
+  const calendarsOf =
+    membership?.inspector_id != null && memberCan(membership, 'calendars.manage', true)
+      ? membership.inspector_id
+      : null;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [signOutFailure, setSignOutFailure] = useState<string | null>(null);
@@ -81,6 +89,7 @@ export default function AccountPage() {
           ) : (
             <ChooseFirstPassword onChosen={() => setFirstPasswordChosen(true)} />
           ))}
+        {calendarsOf !== null && <CalendarConnections companyKey={companyKey} inspectorId={calendarsOf} />}
         <Block title="Sign out">
           {signOutFailure && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>

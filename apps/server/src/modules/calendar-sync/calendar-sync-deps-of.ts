@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
+import { CALENDAR_POLL_MS, type CalendarSyncDeps } from './calendar-sync-deps.ts';
+import { defaultProviders, type ProviderRegistry } from './provider-registry.ts';
+
+/** The calendar sync's deps from the app's context and the instance serving the routes. */
+export function calendarSyncDepsOf(
+  ctx: AppContext,
+  app: FastifyInstance,
+  providers: ProviderRegistry = defaultProviders,
+): CalendarSyncDeps {
+  return {
+    db: ctx.db,
+    encryption: ctx.encryption,
+    providers,
+    publicBaseUrl: () => publicBaseUrl(ctx.config, listeningPort(app, ctx.config.PORT)),
+    now: () => new Date(ctx.clock()),
+    pollMs: CALENDAR_POLL_MS,
+    log: app.log,
+  };
+}

@@ -1,0 +1,31 @@
+import type { DataEncryption } from '../../crypto/data-encryption.ts';
+import type { Database } from '../../db/connection.ts';
+import type { ProviderRegistry } from './provider-registry.ts';
+
+/**
+ * How often a connection without push is read: a minute, so that an event added in the inspector's
+ * calendar stops the wizard offering its time within the issue's minute (decision 0089).
+ */
+export const CALENDAR_POLL_MS = 60_000;
+
+/** What the calendar sync's jobs and use cases need, built in the API layer (routes) and in background-jobs.ts. */
+export interface CalendarSyncDeps {
+  db: Database;
+  /** DATA_ENCRYPTION_KEY's keys; null: no connection can be made, and none syncs. */
+  encryption: DataEncryption | null;
+  providers: ProviderRegistry;
+  /** The base of the console's order links written into the inspector's events. */
+  publicBaseUrl: () => string;
+  /** The app's clock. */
+  now: () => Date;
+  /** How often a connection without push is read (decision 0089: 60 s). */
+  pollMs: number;
+  log: {
+    info(data: Record<string, unknown>, message: string): void;
+    warn(data: Record<string, unknown>, message: string): void;
+  };
+}
+
+/** The context a connection's secret is encrypted under: a ciphertext copied to another row does not decrypt. */
+export const calendarCredentialsContext = (companyId: string, connectionId: string) =>
+  `calendar_connections:${companyId}:${connectionId}:credentials`;

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  CalendarChoice,
+  CalendarConnection,
+  CalendarConnectionWithCalendars,
+  CaldavConnectionInput,
+  ProviderCalendarView,
+} from '@scheduler/contracts/calendar-sync';
+import { AppError } from '../../errors.ts';
+import { memberCan, type ConsoleMember } from '../console-auth/console-member.ts';
+import { calendarCredentialsContext, type CalendarSyncDeps } from './calendar-sync-deps.ts';
+import { queueSync } from './calendar-jobs.ts';
+import {
+  connectionsOfInspector,
+  deleteConnection,
+  dropBusyOfOtherCalendars,
+  inspectorHorizon,
+  insertConnection,
+  loadConnection,
+  updateConnection,
+  type ConnectionRow,
+} from './calendar-sync.repository.ts';
+import { CalendarAuthError, CalendarRateLimitError, type ProviderCalendar } from './provider.ts';
+import { providerOf } from './sync-jobs.ts';
+
+function view(row: ConnectionRow): CalendarConnection {
+  return {
+    id: row.id,
+    inspector_id: row.inspectorId,
+    provider: row.provider,
+    account_label: row.accountLabel,
+    status: row.status,
+    busy_calendar_ids: row.busyCalendarIds,
+    write_calendar_id: row.writeCalendarId,
+    last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
+    last_error_code: row.lastErrorCode,
+  };
+}
+
+function calendarView(calendar: ProviderCalendar): ProviderCalendarView {
+  return {
+    id: calendar.id,
+    name: calendar.name,
+    primary: calendar.primary,
+    writable: calendar.writable,
+    time_zone: calendar.timeZone,
+  };
+}
+
+/** An inspector member manages only their own calendars; owners and admins anyone's. */
+function assertMayManage(member: ConsoleMember, inspectorId: number): void {
+  if (!memberCan(member, 'calendars.manage', member.inspectorId === inspectorId))
+    throw new AppError(403, 'forbidden', 'You can connect only your own calendar.');
+}
+
+function encryptionOf(deps: CalendarSyncDeps) {
+  if (!deps.encryption)
+    throw new AppError(409, 'calendars_not_configured', 'Calendar connections need DATA_ENCRYPTION_KEY on the server.');
+  return deps.encryption;
+}
+
+/** A provider's refusal as the console's 400: wrong credentials, or a server that did not answer as CalDAV. */
+function refusal(error: unknown): AppError {
+  if (error instanceof CalendarAuthError)
+    return new AppError(400, 'calendar_auth_failed', 'The calendar server refused this user and password.', 'password');
+  if (error instanceof CalendarRateLimitError)
+    return new AppError(
+      400,
+      'calendar_unreachable',
+      'The calendar server asked us to wait; try again in a minute.',
+      'url',
+    );
+  return new AppError(400, 'calendar_unreachable', 'No CalDAV calendars answered at this address.', 'url');
+}
+
+export async function listConnections(
+  deps: CalendarSyncDeps,
+  member: ConsoleMember,
+  inspectorId: number | undefined,
+): Promise<{ connections: CalendarConnection[] }> {
+  const own = memberCan(member, 'calendars.manage', false) ? inspectorId : (member.inspectorId ?? -1);
+  if (own === undefined) throw new AppError(400, 'invalid_request', 'Name the inspector.', 'inspector_id');
+  assertMayManage(member, own);
+  const rows = await connectionsOfInspector(deps.db, member.companyId, own);
+  return { connections: rows.map(view) };
+}
+
+/**
+ * Connects (or reconnects) an inspector's CalDAV account: the credentials are tried first (the
+ * account's calendars listed), then kept encrypted, every calendar counted as busy and the main
+ * one taking bookings, and the first read queued at once.
+ */
+export async function connectCaldav(
+  deps: CalendarSyncDeps,
+  member: ConsoleMember,
+  input: CaldavConnectionInput,
+): Promise<CalendarConnectionWithCalendars> {
+  assertMayManage(member, input.inspector_id);
+  const encryption = encryptionOf(deps);
+  const horizon = await inspectorHorizon(deps.db, member.companyId, input.inspector_id);
+  if (!horizon) throw new AppError(400, 'invalid_request', 'No such inspector in this company.', 'inspector_id');
+  const factory = deps.providers.caldav;
+  if (!factory) throw new AppError(409, 'calendars_not_configured', 'CalDAV is not available on this server.');
+  const credentials = { url: input.url, username: input.username, password: input.password };
+  let calendars: ProviderCalendar[];
+  try {
+    calendars = await factory({
+      credentials,
+      timeZone: horizon.timeZone,
+      saveCredentials: async () => {},
+    }).listCalendars();
+  } catch (error) {
+    throw refusal(error);
+  }
+  if (calendars.length === 0) throw new AppError(400, 'calendar_unreachable', 'This account has no calendars.', 'url');
+  const existing = (await connectionsOfInspector(deps.db, member.companyId, input.inspector_id)).find(
+    (row) => row.provider === 'caldav',
+  );
+  const id = existing?.id ?? randomUUID();
+  const now = deps.now();
+  const write = calendars.find((calendar) => calendar.primary && calendar.writable) ?? null;
+  const row = await deps.db.transaction(async (tx) => {
+    const saved = await insertConnection(tx, {
+      id,
+      companyId: member.companyId,
+      inspectorId: input.inspector_id,
+      provider: 'caldav',
+      accountLabel: input.username,
+      credentialsEncrypted: encryption.encrypt(
+        JSON.stringify(credentials),
+        calendarCredentialsContext(member.companyId, id),
+      ),
+      busyCalendarIds: existing?.busyCalendarIds.length ? existing.busyCalendarIds : calendars.map((c) => c.id),
+      writeCalendarId: existing ? existing.writeCalendarId : (write?.id ?? null),
+      now,
+    });
+    await queueSync(tx, member.companyId, saved.id, now);
+    return saved;
+  });
+  return { ...view(row), calendars: calendars.map(calendarView) };
+}
+
+async function ownedConnection(deps: CalendarSyncDeps, member: ConsoleMember, id: string): Promise<ConnectionRow> {
+  const row = await loadConnection(deps.db, member.companyId, id);
+  if (!row) throw new AppError(404, 'not_found', 'No such calendar connection.');
+  assertMayManage(member, row.inspectorId);
+  return row;
+}
+
+/** The account's calendars now, to choose among; a refused grant marks the connection "reconnect". */
+export async function connectionCalendars(
+  deps: CalendarSyncDeps,
+  member: ConsoleMember,
+  id: string,
+): Promise<CalendarConnectionWithCalendars> {
+  const row = await ownedConnection(deps, member, id);
+  const horizon = await inspectorHorizon(deps.db, member.companyId, row.inspectorId);
+  try {
+    const calendars = await providerOf(deps, row, horizon?.timeZone ?? 'UTC').listCalendars();
+    return { ...view(row), calendars: calendars.map(calendarView) };
+  } catch (error) {
+    if (error instanceof CalendarAuthError) {
+      await updateConnection(deps.db, member.companyId, id, {
+        status: 'reconnect',
+        lastErrorCode: `auth_${error.code}`.slice(0, 60),
+        updatedAt: deps.now(),
+      });
+    }
+    throw refusal(error);
+  }
+}
+
+/** Chooses the busy calendars and the one that takes bookings; busy time of calendars dropped goes at once. */
+export async function chooseCalendars(
+  deps: CalendarSyncDeps,
+  member: ConsoleMember,
+  id: string,
+  choice: CalendarChoice,
+): Promise<CalendarConnection> {
+  const row = await ownedConnection(deps, member, id);
+  const now = deps.now();
+  const busy = [...new Set(choice.busy_calendar_ids)];
+  await deps.db.transaction(async (tx) => {
+    await updateConnection(tx, member.companyId, id, {
+      busyCalendarIds: busy,
+      writeCalendarId: choice.write_calendar_id,
+      cursors: {},
+      updatedAt: now,
+    });
+    await dropBusyOfOtherCalendars(tx, row, busy);
+    await queueSync(tx, member.companyId, id, now);
+  });
+  return view({ ...row, busyCalendarIds: busy, writeCalendarId: choice.write_calendar_id });
+}
+
+/** Disconnects: the credentials and the busy times go; events already written stay in the inspector's calendar. */
+export async function disconnect(deps: CalendarSyncDeps, member: ConsoleMember, id: string): Promise<void> {
+  await ownedConnection(deps, member, id);
+  await deleteConnection(deps.db, member.companyId, id);
+}

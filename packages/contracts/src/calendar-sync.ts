@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** Issue 45, decision 0089: an inspector's own calendars, read as busy time and written with bookings. */
+
+export const CALENDAR_PROVIDERS = ['caldav', 'google', 'microsoft'] as const;
+export const CALENDAR_CONNECTION_STATUSES = ['active', 'reconnect', 'failing'] as const;
+
+const calendarId = z.string().min(1).max(2_000);
+
+/** Connect (or reconnect) a CalDAV account: the server's URL, the user and an app password; tested before it is kept. */
+export const caldavConnectionInputSchema = z
+  .object({
+    inspector_id: z.number().int().min(1).max(2_147_483_647),
+    url: z.url({ protocol: /^https?$/ }).max(2_000),
+    username: z.string().trim().min(1).max(320),
+    password: z.string().min(1).max(1_000),
+  })
+  .strict();
+export type CaldavConnectionInput = z.infer<typeof caldavConnectionInputSchema>;
+
+/** Which calendars keep the inspector busy, and which takes bookings (null: none). */
+export const calendarChoiceSchema = z
+  .object({
+    busy_calendar_ids: z.array(calendarId).max(50),
+    write_calendar_id: calendarId.nullable(),
+  })
+  .strict();
+export type CalendarChoice = z.infer<typeof calendarChoiceSchema>;
+
+export const providerCalendarSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  primary: z.boolean(),
+  writable: z.boolean(),
+  time_zone: z.string().nullable(),
+});
+export type ProviderCalendarView = z.infer<typeof providerCalendarSchema>;
+
+export const calendarConnectionSchema = z.object({
+  id: z.uuid(),
+  inspector_id: z.number().int(),
+  provider: z.enum(CALENDAR_PROVIDERS),
+  account_label: z.string().describe('The account as the inspector gave it (the CalDAV user); never a secret'),
+  status: z.enum(CALENDAR_CONNECTION_STATUSES),
+  busy_calendar_ids: z.array(z.string()),
+  write_calendar_id: z.string().nullable(),
+  last_synced_at: z.string().nullable().describe('When busy times were last read (UTC); null before the first read'),
+  last_error_code: z.string().nullable(),
+});
+export type CalendarConnection = z.infer<typeof calendarConnectionSchema>;
+
+export const calendarConnectionsSchema = z.object({ connections: z.array(calendarConnectionSchema) });
+
+export const calendarConnectionWithCalendarsSchema = calendarConnectionSchema.extend({
+  calendars: z.array(providerCalendarSchema),
+});
+export type CalendarConnectionWithCalendars = z.infer<typeof calendarConnectionWithCalendarsSchema>;
+
+export const calendarConnectionsQuerySchema = z
+  .object({ inspector_id: z.coerce.number().int().min(1).max(2_147_483_647).optional() })
+  .strict();
