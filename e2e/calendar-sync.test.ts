@@ -87,10 +87,12 @@ async function syncedAgain(after: Date): Promise<void> {
 
 /** The wizard's calendar for 43017: the first day offered, its times as the page lists them, and the slots it fetched. */
 async function firstDayTimes(page: Page): Promise<{ labels: string[]; slots: AppointmentSlot[] }> {
+  // Listen once the new document is committed: a listener set before the reload could catch the
+  // old page's request, whose body is gone once the reload navigates away from it.
+  await page.reload({ waitUntil: 'commit' });
   const fetched = page
     .waitForResponse((response) => response.url().includes('/json/online_scheduler/availability'))
     .then((response) => response.json() as Promise<AppointmentSlot[]>);
-  await page.reload();
   await page.getByRole('heading', { name: 'Select a day' }).waitFor();
   const slots = await fetched;
   await page

@@ -79,6 +79,12 @@ it(
       { path: 'funnel', heading: 'Funnel', ready: (page) => page.getByRole('search', { name: 'Span and office' }) },
       // The chart drawn beside its table: the page, the chart library's chunk included, is loaded.
       { path: 'reports', heading: 'Reports', ready: (page) => page.getByRole('region', { name: 'By month' }) },
+      // The referral report (decision 0093): its last table's heading is there once the figures are.
+      {
+        path: 'reports/referrals',
+        heading: 'Referrals',
+        ready: (page) => page.getByRole('heading', { name: 'Agents who stopped sending work' }),
+      },
       { path: 'my-tasks', heading: 'My tasks', ready: (page) => page.getByText('You have no open follow-ups.') },
       // The payments page (decision 0083) with its filters and pager loaded.
       {

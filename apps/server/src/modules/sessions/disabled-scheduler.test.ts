@@ -12,9 +12,11 @@ const OTHER_OFFICE = 'c0000000-0000-4000-8000-0000000000e1';
 const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 /**
  * The links' APIs: a booked client's own changes, under the company's booking-change policy, and
- * a signer's signature of their agreement (issue 43) — not the wizard's.
+ * a signer's signature of their agreement (issue 43) — not the wizard's. Nor is the agents'
+ * portal (decision 0092): an agent still sees and manages their inspections while the company's
+ * online booking is off.
  */
-const MANAGE_LINK_API = /^\/\{company_key\}\/json\/(manage|sign)\/\{token\}(\/|$)/;
+const MANAGE_LINK_API = /^\/\{company_key\}\/json\/((manage|sign)\/\{token\}|agents)(\/|$)/;
 
 /** Every visitor write of the route table, as the OpenAPI document (generated from it) lists them. */
 async function visitorWrites(harness: TestApp): Promise<Array<{ method: string; url: string }>> {
