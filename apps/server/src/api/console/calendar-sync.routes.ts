@@ -213,8 +213,7 @@ export function calendarSyncRoutes(ctx: AppContext) {
           response: { 200: calendarOAuthStartSchema },
         },
       },
-      async (request) =>
-        startOAuth(deps, memberOf(request), request.params.inspector_id, request.params.provider),
+      async (request) => startOAuth(deps, memberOf(request), request.params.inspector_id, request.params.provider),
     );
 
     app.get(

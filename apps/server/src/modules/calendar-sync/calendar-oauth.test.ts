@@ -73,7 +73,11 @@ describeOnEachDatabase('calendar OAuth', (factory) => {
 
   /** The start route's consent address, followed as the browser would: the stand-in consents and redirects back. */
   async function consent(person: ConsolePerson, inspectorId: number, provider: 'google' | 'microsoft') {
-    const started = await call('POST', `${DEMO}/inspectors/${inspectorId}/calendar-connections/oauth/${provider}`, person);
+    const started = await call(
+      'POST',
+      `${DEMO}/inspectors/${inspectorId}/calendar-connections/oauth/${provider}`,
+      person,
+    );
     expect(started.statusCode, started.body).toBe(200);
     const url = new URL(started.json<{ authorization_url: string }>().authorization_url);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
@@ -124,7 +128,10 @@ describeOnEachDatabase('calendar OAuth', (factory) => {
       pollMs: 60_000,
       log: { info: () => {}, warn: () => {} },
     };
-    worker = testWorker(harness.database.db, outbox, { jobHandlers: calendarJobHandlers(deps), now: harness.clock.now });
+    worker = testWorker(harness.database.db, outbox, {
+      jobHandlers: calendarJobHandlers(deps),
+      now: harness.clock.now,
+    });
     const order = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
     await order.fillIn({ clientEmail: 'dana@example.com' });
     visitor = order.token;
@@ -139,16 +146,18 @@ describeOnEachDatabase('calendar OAuth', (factory) => {
   it('offers the configured providers; the start route is the inspector’s own, its consent address sealed and PKCE', async () => {
     const listed = await call('GET', `${DEMO}/calendar-connections`, mike);
     expect(listed.json()).toMatchObject({ connections: [], offered_providers: ['google', 'microsoft'] });
-    expect(
-      (await call('POST', `${DEMO}/inspectors/${MIKE}/calendar-connections/oauth/google`, sarah)).statusCode,
-    ).toBe(403);
+    expect((await call('POST', `${DEMO}/inspectors/${MIKE}/calendar-connections/oauth/google`, sarah)).statusCode).toBe(
+      403,
+    );
     expect((await call('POST', `${DEMO}/inspectors/999/calendar-connections/oauth/google`, owner)).statusCode).toBe(
       404,
     );
     const started = await call('POST', `${DEMO}/inspectors/${MIKE}/calendar-connections/oauth/google`, mike);
     const url = new URL(started.json<{ authorization_url: string }>().authorization_url);
     expect(`${url.origin}${url.pathname}`).toBe(google.authorizeUrl);
-    expect(url.searchParams.get('redirect_uri')).toMatch(/^http:\/\/localhost:\d+\/api\/console\/calendar-oauth\/google\/callback$/);
+    expect(url.searchParams.get('redirect_uri')).toMatch(
+      /^http:\/\/localhost:\d+\/api\/console\/calendar-oauth\/google\/callback$/,
+    );
     expect(url.searchParams.get('state')).not.toContain(String(MIKE));
   });
 

@@ -314,7 +314,10 @@ export async function completeOAuth(
       return 'refused';
     }
     if (error instanceof CalendarUnavailableError || error instanceof CalendarRateLimitError) {
-      deps.log.warn({ provider: state.provider, code: codeOfFailure(error) }, 'calendar provider failed at the callback');
+      deps.log.warn(
+        { provider: state.provider, code: codeOfFailure(error) },
+        'calendar provider failed at the callback',
+      );
       return 'unavailable';
     }
     throw error;
@@ -335,7 +338,10 @@ export async function completeOAuth(
       inspectorId: state.inspectorId,
       provider: state.provider,
       accountLabel: accountLabelOf(state.provider, primary),
-      credentialsEncrypted: encryption.encrypt(JSON.stringify(tokens), calendarCredentialsContext(member.companyId, id)),
+      credentialsEncrypted: encryption.encrypt(
+        JSON.stringify(tokens),
+        calendarCredentialsContext(member.companyId, id),
+      ),
       busyCalendarIds: keptBusy.length > 0 ? keptBusy : [primary.id],
       writeCalendarId:
         existing && (existing.writeCalendarId === null || known.has(existing.writeCalendarId))
