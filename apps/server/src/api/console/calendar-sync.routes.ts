@@ -12,7 +12,8 @@ import {
   type CalendarOAuthResult,
 } from '@scheduler/contracts/calendar-sync';
 import type { AppContext } from '../../context.ts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import {
   memberOf,
   memberOfCompany,
@@ -67,6 +68,12 @@ const REFUSAL_PAGES = {
     title: 'This calendar link has expired',
     text: 'More than 15 minutes passed since you started connecting. Open your account page and connect again.',
   },
+  signed_out: {
+    status: 401,
+    code: 'unauthenticated',
+    title: 'Sign in to finish connecting',
+    text: 'Sign in to the console as the user who started connecting this calendar, then connect again from your account page.',
+  },
   not_yours: {
     status: 403,
     code: 'forbidden',
@@ -106,6 +113,16 @@ export function calendarSyncRoutes(ctx: AppContext) {
     const base = '/api/console/companies/:company_key/calendar-connections';
     const onRequest = requireMember(ctx, 'calendars.manage');
     const queuedJobs = () => ctx.notifications?.wake();
+    // The callback's guard: a signed-in console user; signed out, a browser is told so in a page.
+    const signedIn = requireSignedIn(ctx);
+    const callbackGuard: onRequestAsyncHookHandler = async function (request, reply) {
+      try {
+        await signedIn.call(this, request, reply);
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 401) return refuseCallback(request, reply, 'signed_out');
+        throw error;
+      }
+    };
 
     app.get(
       base,
@@ -219,12 +236,12 @@ export function calendarSyncRoutes(ctx: AppContext) {
     app.get(
       '/api/console/calendar-oauth/:provider/callback',
       {
-        onRequest: requireSignedIn(ctx),
+        onRequest: callbackGuard,
         schema: {
           tags,
           summary: "Where Google or Microsoft sends the inspector's browser back after consent",
           description:
-            "Signed in as the console user who started the connection: the code is exchanged, the account's primary calendar made busy and the one taking bookings, its first read queued, and the browser sent to the Account page with `?calendar=<result>&provider=<provider>` (connected, denied, refused, unavailable, no_calendars, not_configured, forbidden). A state altered (400 calendar_oauth_state_invalid), too old (400 calendar_oauth_state_expired) or another user's (403) is a page for a browser, the error envelope otherwise.",
+            "Signed in as the console user who started the connection: the code is exchanged, the account's primary calendar made busy and the one taking bookings, its first read queued, and the browser sent to the Account page with `?calendar=<result>&provider=<provider>` (connected, denied, refused, unavailable, no_calendars, not_configured, forbidden). A state altered (400 calendar_oauth_state_invalid), too old (400 calendar_oauth_state_expired) another user's (403), or no session (401) is a page for a browser, the error envelope otherwise.",
           params: oauthCallbackParams,
           querystring: oauthCallbackQuery,
         },

@@ -258,6 +258,12 @@ describeOnEachDatabase('calendar OAuth', (factory) => {
 
   it('refuses the callback in another user’s session, with an expired state and with a forged one; a refused code is a message', async () => {
     const callback = await consent(mike, MIKE, 'google');
+    // Signed out: told to sign in, in a page for the browser, the envelope otherwise.
+    const signedOut = await harness.app.inject({ method: 'GET', url: callback, headers: { accept: 'text/html' } });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.body).toContain('Sign in to finish connecting');
+    const signedOutApi = await harness.app.inject({ method: 'GET', url: callback });
+    expect(signedOutApi.json()).toMatchObject({ error: { code: 'unauthenticated' } });
     const foreign = await call('GET', callback, sarah, { accept: 'text/html' });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.headers['content-type']).toContain('text/html');
