@@ -12,6 +12,7 @@ import { retentionJobHandlers, RUN_BUDGET_MS, type RetentionDeps } from './modul
 import { webhookJobHandlers } from './modules/webhooks/delivery-job.ts';
 import type { WebhookDeps } from './modules/webhooks/webhooks-deps.ts';
 import { CALENDAR_POLL_MS, type CalendarSyncDeps } from './modules/calendar-sync/calendar-sync-deps.ts';
+import { oauthClientsOf, withOAuthProviders } from './modules/calendar-sync/oauth-providers.ts';
 import { defaultProviders } from './modules/calendar-sync/provider-registry.ts';
 import { calendarJobHandlers } from './modules/calendar-sync/sync-jobs.ts';
 
@@ -55,10 +56,13 @@ export function backgroundJobs(options: {
     now: () => new Date(clock()),
     log,
   };
+  // Google's and Microsoft's adapters beside CalDAV, for the providers configured (decision 0090).
+  const calendarOAuth = oauthClientsOf(config, clock);
   const calendarDeps: CalendarSyncDeps = {
     db,
     encryption: paymentJobDeps.encryption,
-    providers: defaultProviders,
+    providers: withOAuthProviders(defaultProviders, config, clock, calendarOAuth),
+    oauth: calendarOAuth,
     publicBaseUrl: webhookDeps.publicBaseUrl,
     now: () => new Date(clock()),
     pollMs: CALENDAR_POLL_MS,

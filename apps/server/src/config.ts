@@ -124,6 +124,22 @@ export const configSchema = z.object({
   STRIPE_API_BASE: optionalText.pipe(z.url().optional()),
   /** How long one Stripe API call may take before the pay link answers 502 (the visitor may try again). */
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(80_000).default(10_000),
+  /** Google Calendar's OAuth client (issue 45, decision 0090): offered to inspectors when both are set, with DATA_ENCRYPTION_KEY. */
+  GOOGLE_CALENDAR_CLIENT_ID: optionalText,
+  GOOGLE_CALENDAR_CLIENT_SECRET: optionalText,
+  /** One origin for Google's consent, token and Calendar API paths: a local stand-in in tests; unset: Google's own. */
+  GOOGLE_CALENDAR_BASE_URL: optionalText.pipe(z.url().optional()),
+  /** Microsoft 365's OAuth client (Entra app registration): offered when both are set, with DATA_ENCRYPTION_KEY. */
+  MICROSOFT_CALENDAR_CLIENT_ID: optionalText,
+  MICROSOFT_CALENDAR_CLIENT_SECRET: optionalText,
+  /** The Entra tenant: `common` takes work, school and personal accounts; a tenant id limits it to one organisation. */
+  MICROSOFT_CALENDAR_TENANT: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.-]{1,100}$/)
+    .default('common'),
+  /** One origin for Microsoft's login and Graph paths: a local stand-in in tests; unset: Microsoft's own. */
+  MICROSOFT_CALENDAR_BASE_URL: optionalText.pipe(z.url().optional()),
 });
 
 /** The settings that only make sense together. */

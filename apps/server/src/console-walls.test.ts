@@ -301,6 +301,9 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       endpoint_id: a.endpointId,
       delivery_id: a.deliveryId,
       connection_id: a.calendarConnectionId,
+      // A's inspector, and a provider of the OAuth calendar routes (decision 0090).
+      inspector_id: '101',
+      provider: 'google',
       id:
         before === 'orders'
           ? a.orderId

@@ -49,7 +49,32 @@ export const calendarConnectionSchema = z.object({
 });
 export type CalendarConnection = z.infer<typeof calendarConnectionSchema>;
 
-export const calendarConnectionsSchema = z.object({ connections: z.array(calendarConnectionSchema) });
+export const CALENDAR_OAUTH_PROVIDERS = ['google', 'microsoft'] as const;
+
+export const calendarConnectionsSchema = z.object({
+  connections: z.array(calendarConnectionSchema),
+  offered_providers: z
+    .array(z.enum(CALENDAR_OAUTH_PROVIDERS))
+    .describe('The providers connected through OAuth that this server offers (their client is configured)'),
+});
+
+/** Where to send the browser to grant access (decision 0090, "Wiring"). */
+export const calendarOAuthStartSchema = z.object({ authorization_url: z.url() });
+
+/**
+ * What the OAuth callback tells the Account page (`?calendar=<result>&provider=<provider>`): a code,
+ * never free text, so that a crafted link cannot make the page say anything else.
+ */
+export const CALENDAR_OAUTH_RESULTS = [
+  'connected',
+  'denied',
+  'refused',
+  'unavailable',
+  'no_calendars',
+  'not_configured',
+  'forbidden',
+] as const;
+export type CalendarOAuthResult = (typeof CALENDAR_OAUTH_RESULTS)[number];
 
 export const calendarConnectionWithCalendarsSchema = calendarConnectionSchema.extend({
   calendars: z.array(providerCalendarSchema),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
 import { CALENDAR_POLL_MS, type CalendarSyncDeps } from './calendar-sync-deps.ts';
+import { oauthClientsOf, withOAuthProviders } from './oauth-providers.ts';
 import { defaultProviders, type ProviderRegistry } from './provider-registry.ts';
 
 /** The calendar sync's deps from the app's context and the instance serving the routes. */
@@ -10,10 +11,12 @@ export function calendarSyncDepsOf(
   app: FastifyInstance,
   providers: ProviderRegistry = defaultProviders,
 ): CalendarSyncDeps {
+  const oauth = oauthClientsOf(ctx.config, ctx.clock);
   return {
     db: ctx.db,
     encryption: ctx.encryption,
-    providers,
+    providers: withOAuthProviders(providers, ctx.config, ctx.clock, oauth),
+    oauth,
     publicBaseUrl: () => publicBaseUrl(ctx.config, listeningPort(app, ctx.config.PORT)),
     now: () => new Date(ctx.clock()),
     pollMs: CALENDAR_POLL_MS,

@@ -1,5 +1,6 @@
 import type { DataEncryption } from '../../crypto/data-encryption.ts';
 import type { Database } from '../../db/connection.ts';
+import type { OAuthClients } from './oauth-providers.ts';
 import type { ProviderRegistry } from './provider-registry.ts';
 
 /**
@@ -14,6 +15,8 @@ export interface CalendarSyncDeps {
   /** DATA_ENCRYPTION_KEY's keys; null: no connection can be made, and none syncs. */
   encryption: DataEncryption | null;
   providers: ProviderRegistry;
+  /** The OAuth clients of the providers the configuration offers (decision 0090, "Wiring"); absent: none. */
+  oauth?: OAuthClients;
   /** The base of the console's order links written into the inspector's events. */
   publicBaseUrl: () => string;
   /** The app's clock. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   CalendarChoice,
+  CalendarOAuthResult,
   CalendarConnection,
   CalendarConnectionWithCalendars,
   CaldavConnectionInput,
@@ -20,7 +21,15 @@ import {
   updateConnection,
   type ConnectionRow,
 } from './calendar-sync.repository.ts';
-import { CalendarAuthError, CalendarRateLimitError, type ProviderCalendar } from './provider.ts';
+import { newPkce, OAUTH_STATE_TTL_MS, openOAuthState, sealOAuthState, type OAuthState } from './oauth-state.ts';
+import { OAUTH_PROVIDERS, type OAuthProviderKind } from './oauth-providers.ts';
+import {
+  CalendarAuthError,
+  CalendarRateLimitError,
+  CalendarUnavailableError,
+  type OAuthTokens,
+  type ProviderCalendar,
+} from './provider.ts';
 import { providerOf } from './sync-jobs.ts';
 
 function view(row: ConnectionRow): CalendarConnection {
@@ -77,12 +86,12 @@ export async function listConnections(
   deps: CalendarSyncDeps,
   member: ConsoleMember,
   inspectorId: number | undefined,
-): Promise<{ connections: CalendarConnection[] }> {
+): Promise<{ connections: CalendarConnection[]; offered_providers: OAuthProviderKind[] }> {
   const own = memberCan(member, 'calendars.manage', false) ? inspectorId : (member.inspectorId ?? -1);
   if (own === undefined) throw new AppError(400, 'invalid_request', 'Name the inspector.', 'inspector_id');
   assertMayManage(member, own);
   const rows = await connectionsOfInspector(deps.db, member.companyId, own);
-  return { connections: rows.map(view) };
+  return { connections: rows.map(view), offered_providers: offeredProviders(deps) };
 }
 
 /**
@@ -197,4 +206,157 @@ export async function chooseCalendars(
 export async function disconnect(deps: CalendarSyncDeps, member: ConsoleMember, id: string): Promise<void> {
   await ownedConnection(deps, member, id);
   await deleteConnection(deps.db, member.companyId, id);
+}
+
+/** The OAuth providers this server offers: a client configured, DATA_ENCRYPTION_KEY set, an adapter registered. */
+export function offeredProviders(deps: CalendarSyncDeps): OAuthProviderKind[] {
+  if (!deps.encryption) return [];
+  return OAUTH_PROVIDERS.filter((kind) => deps.oauth?.[kind] !== undefined && deps.providers[kind] !== undefined);
+}
+
+/** Where the provider sends the browser back: the public base URL, never a request's Host. */
+export function oauthRedirectUri(deps: CalendarSyncDeps, provider: OAuthProviderKind): string {
+  return `${deps.publicBaseUrl()}/api/console/calendar-oauth/${provider}/callback`;
+}
+
+/**
+ * Starts connecting an inspector's Google or Microsoft calendar: the provider's consent address,
+ * carrying a sealed state (the company, the inspector, this member, the PKCE verifier; 15 minutes)
+ * and the verifier's S256 challenge.
+ */
+export async function startOAuth(
+  deps: CalendarSyncDeps,
+  member: ConsoleMember,
+  inspectorId: number,
+  provider: OAuthProviderKind,
+): Promise<{ authorization_url: string }> {
+  assertMayManage(member, inspectorId);
+  const encryption = encryptionOf(deps);
+  const client = deps.oauth?.[provider];
+  if (!client || !offeredProviders(deps).includes(provider))
+    throw new AppError(409, 'calendars_not_configured', 'This calendar provider is not set up on this server.');
+  const horizon = await inspectorHorizon(deps.db, member.companyId, inspectorId);
+  if (!horizon) throw new AppError(404, 'not_found', 'No such inspector in this company.');
+  const pkce = newPkce();
+  const state = sealOAuthState(encryption, {
+    companyId: member.companyId,
+    inspectorId,
+    userId: member.userId,
+    provider,
+    verifier: pkce.verifier,
+    expiresAt: deps.now().getTime() + OAUTH_STATE_TTL_MS,
+  });
+  return {
+    authorization_url: client.authorizationUrl({
+      state,
+      redirectUri: oauthRedirectUri(deps, provider),
+      codeChallenge: pkce.challenge,
+    }),
+  };
+}
+
+/** The callback's state, opened, or why it cannot be: altered or of another key, too old, no key at all. */
+export function openCallbackState(
+  deps: CalendarSyncDeps,
+  sealed: string,
+): { ok: true; state: OAuthState } | { ok: false; reason: 'invalid' | 'expired' } {
+  if (!deps.encryption) return { ok: false, reason: 'invalid' };
+  return openOAuthState(deps.encryption, sealed, deps.now().getTime());
+}
+
+function accountLabelOf(provider: OAuthProviderKind, primary: ProviderCalendar | undefined): string {
+  const name = provider === 'google' ? 'Google Calendar' : 'Microsoft 365';
+  // Google's primary calendar's id is the account's address; Graph's is opaque, its name "Calendar".
+  if (primary && provider === 'google' && primary.id.includes('@')) return primary.id.slice(0, 320);
+  return primary ? `${name}: ${primary.name}`.slice(0, 320) : name;
+}
+
+/**
+ * Finishes the connection at the provider's callback, for the member who started it (the route
+ * checked the session is theirs, and `member` is their membership now): the code exchanged with
+ * the state's PKCE verifier, the account's calendars listed, the connection made or renewed (one
+ * in "reconnect" active again with the new tokens; calendars chosen before kept) with the primary
+ * calendar busy and taking bookings, and its first read queued at once. A provider's refusal or
+ * outage is a result the Account page words, never an error.
+ */
+export async function completeOAuth(
+  deps: CalendarSyncDeps,
+  member: ConsoleMember,
+  state: OAuthState,
+  code: string,
+): Promise<CalendarOAuthResult> {
+  if (member.companyId !== state.companyId || member.userId !== state.userId) return 'forbidden';
+  if (!memberCan(member, 'calendars.manage', member.inspectorId === state.inspectorId)) return 'forbidden';
+  const client = deps.oauth?.[state.provider];
+  const factory = deps.providers[state.provider];
+  if (!client || !factory || !deps.encryption) return 'not_configured';
+  const encryption = deps.encryption;
+  const horizon = await inspectorHorizon(deps.db, member.companyId, state.inspectorId);
+  if (!horizon) return 'forbidden';
+  let tokens: OAuthTokens;
+  let calendars: ProviderCalendar[];
+  try {
+    tokens = await client.exchangeCode({
+      code,
+      redirectUri: oauthRedirectUri(deps, state.provider),
+      codeVerifier: state.verifier,
+    });
+    calendars = await factory({
+      credentials: tokens,
+      timeZone: horizon.timeZone,
+      saveCredentials: async (next) => {
+        tokens = next as OAuthTokens;
+      },
+    }).listCalendars();
+  } catch (error) {
+    if (error instanceof CalendarAuthError) {
+      deps.log.warn({ provider: state.provider, code: error.code }, 'calendar grant refused at the callback');
+      return 'refused';
+    }
+    if (error instanceof CalendarUnavailableError || error instanceof CalendarRateLimitError) {
+      deps.log.warn(
+        { provider: state.provider, code: codeOfFailure(error) },
+        'calendar provider failed at the callback',
+      );
+      return 'unavailable';
+    }
+    throw error;
+  }
+  const primary = calendars.find((calendar) => calendar.primary) ?? calendars[0];
+  if (!primary) return 'no_calendars';
+  const existing = (await connectionsOfInspector(deps.db, member.companyId, state.inspectorId)).find(
+    (row) => row.provider === state.provider,
+  );
+  const known = new Set(calendars.map((calendar) => calendar.id));
+  const keptBusy = existing?.busyCalendarIds.filter((id) => known.has(id)) ?? [];
+  const id = existing?.id ?? randomUUID();
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const saved = await insertConnection(tx, {
+      id,
+      companyId: member.companyId,
+      inspectorId: state.inspectorId,
+      provider: state.provider,
+      accountLabel: accountLabelOf(state.provider, primary),
+      credentialsEncrypted: encryption.encrypt(
+        JSON.stringify(tokens),
+        calendarCredentialsContext(member.companyId, id),
+      ),
+      busyCalendarIds: keptBusy.length > 0 ? keptBusy : [primary.id],
+      writeCalendarId:
+        existing && (existing.writeCalendarId === null || known.has(existing.writeCalendarId))
+          ? existing.writeCalendarId
+          : primary.writable
+            ? primary.id
+            : null,
+      now,
+    });
+    await queueSync(tx, member.companyId, saved.id, now);
+  });
+  deps.log.info({ provider: state.provider, connection: id }, 'calendar connected through OAuth');
+  return 'connected';
+}
+
+function codeOfFailure(error: CalendarUnavailableError | CalendarRateLimitError): string {
+  return error instanceof CalendarUnavailableError ? error.code : 'rate_limited';
 }

@@ -155,6 +155,11 @@ describeOnEachDatabase('calendar sync', (factory) => {
     ).toMatchObject({ password: PASSWORD });
     const listed = await call('GET', `${DEMO}/calendar-connections?inspector_id=${MIKE}`, owner);
     expect(listed.json().connections).toHaveLength(1);
+    // No Google or Microsoft client configured here: neither is offered, nor can be started.
+    expect(listed.json().offered_providers).toEqual([]);
+    const google = await call('POST', `${DEMO}/inspectors/${MIKE}/calendar-connections/oauth/google`, mike);
+    expect(google.statusCode).toBe(409);
+    expect(google.json()).toMatchObject({ error: { code: 'calendars_not_configured' } });
     expect((await call('GET', `${DEMO}/calendar-connections`, sarah)).json().connections).toEqual([]);
     await worker.runDue();
     expect((await connectionRow()).lastSyncedAt?.toISOString()).toBe(new Date(harness.clock.now()).toISOString());

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OFFICE_ME } from '../../../test-support/fixtures.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 import { renderPage, stubServer } from '../../../test-support/render-page.tsx';
 import AccountPage from './AccountPage.tsx';
+import { CalendarConnections } from './CalendarConnections.tsx';
 
 const INSPECTOR_ME = {
   ...OFFICE_ME,
@@ -36,7 +37,7 @@ function serve(connections: unknown[], connect: { status: number; body: unknown 
     if (request.path === '/api/auth/passkey/list-user-passkeys') return { status: 200, body: [] };
     if (request.path === '/api/auth/list-sessions') return { status: 200, body: [] };
     if (request.path === '/api/console/companies/demo/calendar-connections?inspector_id=101')
-      return { status: 200, body: { connections } };
+      return { status: 200, body: { connections, offered_providers: [] } };
     if (request.method === 'POST' && request.path === '/api/console/companies/demo/calendar-connections/caldav')
       return connect;
     if (request.path === `/api/console/companies/demo/calendar-connections/${CONNECTION.id}/calendars`)
@@ -109,5 +110,71 @@ describe("calendar connections on an inspector's account page", () => {
     open();
     await screen.findByRole('region', { name: 'Sign out' });
     expect(screen.queryByRole('region', { name: 'Calendar connections' })).toBeNull();
+  });
+
+  it('connects Google Calendar through its consent page, offering only the providers the server has', async () => {
+    const requests = stubServer((request) => {
+      if (request.path === '/api/console/companies/demo/calendar-connections?inspector_id=101')
+        return { status: 200, body: { connections: [], offered_providers: ['google'] } };
+      if (
+        request.method === 'POST' &&
+        request.path === '/api/console/companies/demo/inspectors/101/calendar-connections/oauth/google'
+      )
+        return { status: 200, body: { authorization_url: 'https://accounts.example.com/auth?state=s' } };
+      return undefined;
+    });
+    const goTo = vi.fn();
+    renderPage(<CalendarConnections companyKey="demo" inspectorId={101} goTo={goTo} />, {
+      path: '/demo/account',
+      pattern: '/:companyKey/account',
+    });
+    const connect = await screen.findByRole('button', { name: 'Connect Google Calendar' });
+    expect(screen.queryByRole('button', { name: 'Connect Microsoft 365' })).toBeNull();
+    await userEvent.click(connect);
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('https://accounts.example.com/auth?state=s'));
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it("says in words what the callback's result was, and offers to reconnect a withdrawn grant", async () => {
+    const withdrawn = { ...CONNECTION, provider: 'google', account_label: 'mike@example.com', status: 'reconnect' };
+    const requests = stubServer((request) => {
+      if (request.path === '/api/console/companies/demo/calendar-connections?inspector_id=101')
+        return { status: 200, body: { connections: [withdrawn], offered_providers: ['google', 'microsoft'] } };
+      if (request.method === 'POST' && request.path.endsWith('/calendar-connections/oauth/google'))
+        return { status: 200, body: { authorization_url: 'https://accounts.example.com/auth?state=again' } };
+      return undefined;
+    });
+    const goTo = vi.fn();
+    renderPage(<CalendarConnections companyKey="demo" inspectorId={101} goTo={goTo} />, {
+      path: '/demo/account?calendar=refused&provider=google',
+      pattern: '/:companyKey/account',
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Google Calendar refused the connection. Please try connecting again.',
+    );
+    await screen.findByText('Google Calendar: mike@example.com');
+    screen.getByText(/Reconnect needed: Google Calendar no longer lets the scheduler in/);
+    // Google is connected already (it asks to be reconnected from its row); Microsoft may be added.
+    expect(screen.queryByRole('button', { name: 'Connect Google Calendar' })).toBeNull();
+    screen.getByRole('button', { name: 'Connect Microsoft 365' });
+    await userEvent.click(screen.getByRole('button', { name: 'Reconnect Google Calendar' }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('https://accounts.example.com/auth?state=again'));
+    expect(requests.find((r) => r.method === 'POST')?.path).toBe(
+      '/api/console/companies/demo/inspectors/101/calendar-connections/oauth/google',
+    );
+  });
+
+  it('shows a successful connection as good news', async () => {
+    stubServer((request) => {
+      if (request.path === '/api/console/companies/demo/calendar-connections?inspector_id=101')
+        return { status: 200, body: { connections: [], offered_providers: [] } };
+      return undefined;
+    });
+    renderPage(<CalendarConnections companyKey="demo" inspectorId={101} />, {
+      path: '/demo/account?calendar=connected&provider=microsoft',
+      pattern: '/:companyKey/account',
+    });
+    expect(await screen.findByText('Microsoft 365 connected. Its busy times are being read now.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

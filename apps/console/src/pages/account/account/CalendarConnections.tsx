@@ -11,12 +11,16 @@ import Typography from '@mui/material/Typography';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import {
   calendarConnectionSchema,
   calendarConnectionsSchema,
   calendarConnectionWithCalendarsSchema,
+  calendarOAuthStartSchema,
+  CALENDAR_OAUTH_RESULTS,
   type CalendarConnection,
+  type CalendarOAuthResult,
   type CalendarConnectionWithCalendars,
 } from '@scheduler/contracts/calendar-sync';
 import { callApi, companyApi, failureText } from '../../../shared/api.ts';
@@ -38,6 +42,46 @@ const STATUS_TEXT: Record<CalendarConnection['status'], string> = {
   failing: 'Failing: the calendar server does not answer; the busy times last read still count',
 };
 
+const PROVIDER_NAME: Record<CalendarConnection['provider'], string> = {
+  caldav: 'CalDAV',
+  google: 'Google Calendar',
+  microsoft: 'Microsoft 365',
+};
+
+/** A connection's state in words; an OAuth grant is withdrawn rather than a password refused. */
+function statusText(connection: CalendarConnection): string {
+  if (connection.status === 'reconnect' && connection.provider !== 'caldav')
+    return `Reconnect needed: ${PROVIDER_NAME[connection.provider]} no longer lets the scheduler in (access withdrawn or expired)`;
+  return STATUS_TEXT[connection.status];
+}
+
+/** What the OAuth callback's result (`?calendar=…&provider=…`) says, and whether it is good news. */
+function resultMessage(
+  result: CalendarOAuthResult,
+  provider: string,
+): { severity: 'success' | 'error' | 'info'; text: string } {
+  const name = provider === 'microsoft' ? 'Microsoft 365' : 'Google Calendar';
+  switch (result) {
+    case 'connected':
+      return { severity: 'success', text: `${name} connected. Its busy times are being read now.` };
+    case 'denied':
+      return { severity: 'info', text: `${name} was not connected: access was not granted.` };
+    case 'refused':
+      return { severity: 'error', text: `${name} refused the connection. Please try connecting again.` };
+    case 'unavailable':
+      return { severity: 'error', text: `${name} did not answer. Please try connecting again in a few minutes.` };
+    case 'no_calendars':
+      return { severity: 'error', text: `${name} has no calendar in this account to connect.` };
+    case 'not_configured':
+      return { severity: 'error', text: `${name} is not set up on this server.` };
+    case 'forbidden':
+      return { severity: 'error', text: `${name} was not connected: you may connect only your own calendar.` };
+  }
+}
+
+const isResult = (value: string | null): value is CalendarOAuthResult =>
+  (CALENDAR_OAUTH_RESULTS as readonly string[]).includes(value ?? '');
+
 /** How long ago busy times were read, in words ("2 minutes ago"). */
 function ageText(at: string | null, now: number): string {
   if (at === null) return 'Not read yet';
@@ -48,12 +92,34 @@ function ageText(at: string | null, now: number): string {
 }
 
 /**
- * The inspector's own calendars (issue 45, decision 0089): connect a CalDAV account (iCloud,
- * Fastmail, Nextcloud…), choose which calendars keep them busy and which takes their bookings,
+ * The inspector's own calendars (issue 45, decisions 0089 and 0090): connect Google Calendar or
+ * Microsoft 365 (through their consent pages, when the server offers them) or a CalDAV account
+ * (iCloud, Fastmail, Nextcloud…), choose which calendars keep them busy and which takes their bookings,
  * see how fresh the busy times are, reconnect, disconnect.
  */
-export function CalendarConnections({ companyKey, inspectorId }: { companyKey: string; inspectorId: number }) {
+export function CalendarConnections({
+  companyKey,
+  inspectorId,
+  goTo = (url) => window.location.assign(url),
+}: {
+  companyKey: string;
+  inspectorId: number;
+  /** Sends the browser to the provider's consent page (a test watches it instead). */
+  goTo?: (url: string) => void;
+}) {
   const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const returned = searchParams.get('calendar');
+  const result = isResult(returned) ? resultMessage(returned, searchParams.get('provider') ?? '') : null;
+  const startOAuth = useMutation({
+    mutationFn: (provider: 'google' | 'microsoft') =>
+      callApi(
+        companyApi(companyKey, `/inspectors/${inspectorId}/calendar-connections/oauth/${provider}`),
+        calendarOAuthStartSchema,
+        { method: 'POST' },
+      ),
+    onSuccess: (answer) => goTo(answer.authorization_url),
+  });
   const list = useQuery(
     queryOptions({
       queryKey: [...key(companyKey), inspectorId] as const,
@@ -89,6 +155,8 @@ export function CalendarConnections({ companyKey, inspectorId }: { companyKey: s
   });
   const onSubmit = form.handleSubmit((input) => connect.mutate(input));
   const connections = list.data?.connections ?? [];
+  // A provider already connected is reconnected from its own row (when it asks to be).
+  const toConnect = (list.data?.offered_providers ?? []).filter((p) => !connections.some((c) => c.provider === p));
   const now = Date.now();
 
   return (
@@ -104,6 +172,16 @@ export function CalendarConnections({ companyKey, inspectorId }: { companyKey: s
       <Typography sx={{ mb: 1.5, color: 'text.secondary' }}>
         Events in your own calendar keep the scheduler from offering those times, and every booking appears in it.
       </Typography>
+      {result && (
+        <Alert severity={result.severity} role={result.severity === 'error' ? 'alert' : 'status'} sx={{ mb: 2 }}>
+          {result.text}
+        </Alert>
+      )}
+      {startOAuth.isError && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {failureText(startOAuth.error)}
+        </Alert>
+      )}
       {list.isError && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {failureText(list.error)}
@@ -111,10 +189,21 @@ export function CalendarConnections({ companyKey, inspectorId }: { companyKey: s
       )}
       {connections.map((connection) => (
         <Box key={connection.id} sx={{ mb: 2, display: 'grid', gap: 0.5 }}>
-          <Typography sx={{ fontWeight: 600 }}>CalDAV: {connection.account_label}</Typography>
-          <Typography role="status">{STATUS_TEXT[connection.status]}</Typography>
+          <Typography sx={{ fontWeight: 600 }}>
+            {PROVIDER_NAME[connection.provider]}: {connection.account_label}
+          </Typography>
+          <Typography role="status">{statusText(connection)}</Typography>
           <Typography sx={{ color: 'text.secondary' }}>{ageText(connection.last_synced_at, now)}</Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            {connection.status === 'reconnect' && connection.provider !== 'caldav' && (
+              <Button
+                variant="contained"
+                onClick={() => startOAuth.mutate(connection.provider as 'google' | 'microsoft')}
+                disabled={startOAuth.isPending}
+              >
+                Reconnect {PROVIDER_NAME[connection.provider]}
+              </Button>
+            )}
             <Button
               variant="outlined"
               onClick={() =>
@@ -140,6 +229,20 @@ export function CalendarConnections({ companyKey, inspectorId }: { companyKey: s
             await refresh();
           }}
         />
+      )}
+      {toConnect.length > 0 && (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+          {toConnect.map((provider) => (
+            <Button
+              key={provider}
+              variant="outlined"
+              onClick={() => startOAuth.mutate(provider)}
+              disabled={startOAuth.isPending}
+            >
+              Connect {PROVIDER_NAME[provider]}
+            </Button>
+          ))}
+        </Box>
       )}
       <Typography variant="h3" sx={{ mt: 1, mb: 1 }}>
         {connections.some((c) => c.provider === 'caldav')

@@ -70,6 +70,8 @@ export class FakeOAuthGrants {
   now: () => number = Date.now;
   /** How many refreshes the token endpoint answered. */
   refreshes = 0;
+  /** The grant the last consent made (a test revokes it as the inspector would). */
+  lastGrantId: string | null = null;
   private readonly codes = new Map<string, { grant: Grant; challenge: string; redirectUri: string }>();
   private readonly refreshTokens = new Map<string, Grant>();
   private readonly accessTokens = new Map<string, { grant: Grant; expiresAt: number }>();
@@ -127,6 +129,7 @@ export class FakeOAuthGrants {
       return { status: 400, text: 'invalid request' };
     const grant = { id: `grant_${this.next++}`, revoked: false };
     this.grants.set(grant.id, grant);
+    this.lastGrantId = grant.id;
     const code = `code_${this.next++}`;
     this.codes.set(code, { grant, challenge, redirectUri });
     const location = new URL(redirectUri);
