@@ -118,6 +118,8 @@ describe('the referrals page', () => {
       ['Dana Lee', '—', 'Tue 2/3/2026New', '1', '0', '$250.00'],
     ]);
     expect(rowsOf('New and returning agents')[2]).toEqual(['Feb 2026', '1', '1', '1', '1']);
+    // Its figures are the agents' CSV's, month by month: no CSV of its own.
+    expect(screen.queryByRole('link', { name: 'Download CSV: New and returning agents' })).toBeNull();
     expect(rowsOf('Agents who stopped sending work')[1]).toEqual([
       'Brian Kowalski',
       'Buckeye Realty',

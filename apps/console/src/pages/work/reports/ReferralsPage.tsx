@@ -99,7 +99,7 @@ function ReferralTables({ companyKey, report }: { companyKey: string; report: Re
       <FigureList figures={headline} columns={4} />
       <FigureTable<Month>
         title="New and returning agents"
-        note="An agent is new in the month of their first inspection with you."
+        note="An agent is new in the month of their first inspection with you. The CSV of the agents, month by month, holds these figures."
         rows={report.new_vs_returning}
         columns={[
           { title: 'Month', cell: (row) => monthText(row.month) },
@@ -109,7 +109,6 @@ function ReferralTables({ companyKey, report }: { companyKey: string; report: Re
           { title: 'Inspections by returning agents', cell: (row) => countText(row.returning_inspections), number: true },
         ]}
         rowKey={(row) => row.month}
-        csvHref={csv('agents_by_month')}
         empty="No months."
       />
       <FigureTable<Agent>

@@ -38,7 +38,8 @@ export function FigureTable<Row>({
   rows: readonly Row[];
   columns: ReadonlyArray<Column<Row>>;
   rowKey: (row: Row) => string;
-  csvHref: string;
+  /** Its CSV; none for a table whose figures only another table's CSV holds. */
+  csvHref?: string;
   empty: string;
 }) {
   const id = useId();
@@ -48,9 +49,18 @@ export function FigureTable<Row>({
         <Typography component="h2" variant="h2" id={id}>
           {title}
         </Typography>
-        <Button component="a" href={csvHref} download variant="outlined" size="small" aria-label={`Download CSV: ${title}`}>
-          Download CSV
-        </Button>
+        {csvHref && (
+          <Button
+            component="a"
+            href={csvHref}
+            download
+            variant="outlined"
+            size="small"
+            aria-label={`Download CSV: ${title}`}
+          >
+            Download CSV
+          </Button>
+        )}
       </Box>
       {note && <Typography sx={{ mb: 1, color: 'text.secondary' }}>{note}</Typography>}
       {rows.length === 0 ? (
