@@ -5,7 +5,8 @@ import { enqueueJobs } from '../notifications/notifications.service.ts';
 import { eventBody } from './event-payload.ts';
 import { secretContext } from './endpoints.service.ts';
 import { sendWebhook, type WebhookResponse } from './http-sender.ts';
-import { backoffMs, nextAttemptAt, retryAfterMs, RETRY_WINDOW_MS, verdictOf } from './retry-policy.ts';
+import { retryAfterMs } from '../../http/retry-after.ts';
+import { backoffMs, nextAttemptAt, RETRY_AFTER_MAX_MS, RETRY_WINDOW_MS, verdictOf } from './retry-policy.ts';
 import { signedHeaders } from './signing.ts';
 import { checkWebhookUrl } from './url-guard.ts';
 import type { WebhookDeps } from './webhooks-deps.ts';
@@ -191,7 +192,7 @@ async function attempt(
     response,
     retryAfter:
       response.status === 429 || response.status === 503
-        ? retryAfterMs(response.headers['retry-after'], deps.now().getTime())
+        ? retryAfterMs(response.headers['retry-after'], deps.now().getTime(), RETRY_AFTER_MAX_MS)
         : null,
   };
 }

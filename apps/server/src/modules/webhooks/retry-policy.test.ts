@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  backoffMs,
-  nextAttemptAt,
-  RETRY_AFTER_MAX_MS,
-  retryAfterMs,
-  RETRY_WINDOW_MS,
-  verdictOf,
-} from './retry-policy.ts';
+import { backoffMs, nextAttemptAt, RETRY_WINDOW_MS, verdictOf } from './retry-policy.ts';
 
 describe("a webhook's retries", () => {
   it('delivers on 2xx, disables on 410, fails other 4xx for good, retries 429, 5xx, timeouts and network errors', () => {
@@ -17,19 +10,6 @@ describe("a webhook's retries", () => {
     expect([429, 500, 502, 503, 599].map(response)).toEqual(Array(5).fill('retry'));
     expect(verdictOf({ kind: 'timeout' })).toBe('retry');
     expect(verdictOf({ kind: 'network' })).toBe('retry');
-  });
-
-  it('reads Retry-After as seconds or an HTTP date, capped at a day; nonsense is ignored', () => {
-    const now = Date.parse('2027-03-01T14:00:00.000Z');
-    expect(retryAfterMs('120', now)).toBe(120_000);
-    expect(retryAfterMs('0', now)).toBe(0);
-    expect(retryAfterMs('Mon, 01 Mar 2027 14:02:00 GMT', now)).toBe(120_000);
-    // A date already past: now.
-    expect(retryAfterMs('Mon, 01 Mar 2027 13:00:00 GMT', now)).toBe(0);
-    expect(retryAfterMs(String(86_400 + 1), now)).toBe(RETRY_AFTER_MAX_MS);
-    expect(retryAfterMs('99999999999', now)).toBeNull();
-    expect(retryAfterMs('soon', now)).toBeNull();
-    expect(retryAfterMs(undefined, now)).toBeNull();
   });
 
   it('backs off from 5 s, doubling to at most 6 h, a quarter of jitter at most, never before Retry-After', () => {

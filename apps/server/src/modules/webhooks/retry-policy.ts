@@ -23,19 +23,6 @@ export function verdictOf(
   return 'failed';
 }
 
-/** Retry-After in ms from now: delay-seconds or an HTTP date; null when absent or unreadable. Capped. */
-export function retryAfterMs(header: string | undefined, now: number): number | null {
-  if (header === undefined) return null;
-  const value = header.trim();
-  let ms: number | null = null;
-  if (/^\d{1,10}$/.test(value)) ms = Number(value) * 1000;
-  else if (value !== '') {
-    const date = Date.parse(value);
-    if (!Number.isNaN(date)) ms = Math.max(0, date - now);
-  }
-  return ms === null ? null : Math.min(ms, RETRY_AFTER_MAX_MS);
-}
-
 /**
  * The back-off before attempt `attempts + 1`: 5 s doubling per attempt, at most 6 h, with up to a
  * quarter taken off at random (jitter, `random` in [0, 1)); at least what the receiver asked.

@@ -14,6 +14,7 @@ import {
   type ProviderCalendar,
 } from '../../provider.ts';
 import { BOOKING_MARKER, busyInstances } from './busy-instances.ts';
+import { retryAfterMs } from '../../../../http/retry-after.ts';
 
 /** What an inspector gives to connect a CalDAV account (iCloud, Fastmail, Nextcloud, any server). */
 export interface CalDavCredentials {
@@ -32,6 +33,8 @@ export interface CalDavOptions {
 
 const DAY_MS = 86_400_000;
 const RETRY_AFTER_DEFAULT_MS = 60_000;
+/** A server's Retry-After is honoured up to this: a CalDAV server is polled every minute. */
+const RETRY_AFTER_MAX_MS = 3_600_000;
 
 /** What `readBusy` passes itself next time: the collection's change tag, and the days of the window it read. */
 interface Cursor {
@@ -58,15 +61,6 @@ function utcStamp(instant: number): string {
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
-}
-
-/** The seconds or date of a Retry-After header, as milliseconds from now. */
-function retryAfterMs(header: string | null): number {
-  if (!header) return RETRY_AFTER_DEFAULT_MS;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, 3_600_000);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? RETRY_AFTER_DEFAULT_MS : Math.min(Math.max(at - Date.now(), 0), 3_600_000);
 }
 
 function text(value: unknown): string {
@@ -118,7 +112,9 @@ export class CalDavProvider implements CalendarProvider {
     }
     if (response.status === 429 || (response.status === 503 && response.headers.has('retry-after'))) {
       await response.body?.cancel();
-      throw new CalendarRateLimitError(retryAfterMs(response.headers.get('retry-after')));
+      throw new CalendarRateLimitError(
+        retryAfterMs(response.headers.get('retry-after'), Date.now(), RETRY_AFTER_MAX_MS) ?? RETRY_AFTER_DEFAULT_MS,
+      );
     }
     if (response.status >= 500) {
       await response.body?.cancel();

@@ -6,6 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import { ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
+import { retryAfterMs } from '../../../../http/retry-after.ts';
 import {
   CalendarAuthError,
   CalendarRateLimitError,
@@ -22,22 +23,6 @@ const REFRESH_MARGIN_MS = 60_000;
 const DEFAULT_RETRY_AFTER_MS = 60_000;
 /** A provider's Retry-After is honoured up to this (a day). */
 const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Retry-After (RFC 9110 §10.2.3) in ms from `now`: delay-seconds or an HTTP-date, at most a day;
- * null when absent or unreadable. (The webhooks module reads it too, but a calendar's sync sits
- * below webhooks in the module ranks, so it keeps its own.)
- */
-export function retryAfterMs(header: string | null, now: number): number | null {
-  const value = header?.trim() ?? '';
-  // An HTTP-date names its day and month ("Tue, 01 Dec 2026 12:02:00 GMT"); "-5" is no date.
-  const ms = /^\d{1,10}$/.test(value)
-    ? Number(value) * 1000
-    : /^[a-z]{3}, /i.test(value)
-      ? Date.parse(value) - now
-      : NaN;
-  return Number.isNaN(ms) ? null : Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
-}
 
 export interface HttpAnswer {
   status: number;
@@ -73,7 +58,7 @@ export async function fetchAnswer(url: string, init: RequestInit, timeoutMs: num
  * any other 5xx an outage. Retry-After is read as seconds or an HTTP date.
  */
 export function throwIfUnavailable(answer: HttpAnswer, now: number): void {
-  const retryAfter = retryAfterMs(answer.headers.get('retry-after'), now);
+  const retryAfter = retryAfterMs(answer.headers.get('retry-after'), now, MAX_RETRY_AFTER_MS);
   if (answer.status === 429) throw new CalendarRateLimitError(retryAfter ?? DEFAULT_RETRY_AFTER_MS);
   if (answer.status === 503 && retryAfter !== null) throw new CalendarRateLimitError(retryAfter);
   if (answer.status >= 500) throw new CalendarUnavailableError(`http_${answer.status}`);
@@ -128,7 +113,7 @@ export class AuthorizedHttp {
     throwIfUnavailable(answer, this.now());
     if (this.options.rateLimited?.(answer))
       throw new CalendarRateLimitError(
-        retryAfterMs(answer.headers.get('retry-after'), this.now()) ?? DEFAULT_RETRY_AFTER_MS,
+        retryAfterMs(answer.headers.get('retry-after'), this.now(), MAX_RETRY_AFTER_MS) ?? DEFAULT_RETRY_AFTER_MS,
       );
     return answer;
   }
