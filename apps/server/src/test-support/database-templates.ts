@@ -48,17 +48,34 @@ async function migratePostgresTemplate(serverUrl: string, name: string): Promise
   await closeToConnections(serverUrl, name);
 }
 
-/** The run's template and the seeded ones the test processes made from it (test-databases.ts names them after it). */
+/**
+ * How many databases the teardown drops at once: each DROP DATABASE waits for a checkpoint, and
+ * drops waiting together share one (test-databases.ts's createScratchDatabase says why they wait
+ * for the end).
+ */
+const DROPS_AT_ONCE = 8;
+
+/**
+ * The run's template and every database the test processes made from it or beside it (the seeded
+ * templates and each file's scratch database: test-databases.ts names them after it).
+ */
 async function dropTemplates(serverUrl: string, name: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
+  let made: string[];
   try {
-    const seeded = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
-      `${name}\\_seeded\\_%`,
+    const rows = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+      `${name}\\_%`,
     ]);
-    for (const { datname } of seeded.rows) await admin.query(`drop database if exists ${datname} with (force)`);
-    await admin.query(`drop database if exists ${name} with (force)`);
+    made = rows.rows.map((row) => row.datname);
   } finally {
     await admin.end();
   }
+  const queue = [...made];
+  const dropNext = async (): Promise<void> => {
+    for (let next = queue.shift(); next; next = queue.shift())
+      await onServer(serverUrl, `drop database if exists ${next} with (force)`);
+  };
+  await Promise.all(Array.from({ length: DROPS_AT_ONCE }, dropNext));
+  await onServer(serverUrl, `drop database if exists ${name} with (force)`);
 }
