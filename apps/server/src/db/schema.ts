@@ -1930,6 +1930,8 @@ export const agentSignInRequests = pgTable(
   (t) => [
     index('agent_sign_in_requests_email_idx').on(t.companyId, t.emailHash, t.at),
     index('agent_sign_in_requests_ip_idx').on(t.ipHash, t.at),
+    // The pruning job's (retention.repository.ts): requests older than the policy, of every company.
+    index('agent_sign_in_requests_at_idx').on(t.at),
   ],
 );
 
@@ -1947,7 +1949,10 @@ export const agentSignInLinks = pgTable(
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
   },
-  (t) => [index('agent_sign_in_links_agent_idx').on(t.companyId, t.agentId)],
+  (t) => [
+    index('agent_sign_in_links_agent_idx').on(t.companyId, t.agentId),
+    index('agent_sign_in_links_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** An agent's portal session, opened by a sign-in link: a hashed token, an expiry, revocable. */
@@ -1964,7 +1969,11 @@ export const agentSessions = pgTable(
     expiresAt: instant('expires_at').notNull(),
     revokedAt: instant('revoked_at'),
   },
-  (t) => [index('agent_sessions_agent_idx').on(t.companyId, t.agentId)],
+  (t) => [
+    index('agent_sessions_agent_idx').on(t.companyId, t.agentId),
+    index('agent_sessions_expires_idx').on(t.expiresAt),
+    index('agent_sessions_revoked_idx').on(t.revokedAt),
+  ],
 );
 
 /** What an agent chose in their portal that the directory does not hold: whether they receive text messages. */

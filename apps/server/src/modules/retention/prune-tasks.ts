@@ -4,6 +4,7 @@ import { pruneWebhookDeliveries } from '../webhooks/endpoints.service.ts';
 import { draftPruneTasks } from './abandoned-drafts.ts';
 import { cutoffOf, type PruneTask, type RetentionPolicy } from './prune-task.ts';
 import {
+  pruneAgentPortalRows,
   pruneApiKeyEvents,
   pruneDeadManageLinks,
   pruneExpiredIdempotencyKeys,
@@ -44,6 +45,11 @@ export function pruneTasks(policy: RetentionPolicy): PruneTask[] {
     // The public API's (decision 0087): the record of its keys' uses, and its idempotency keys once expired.
     { name: 'api_key_events', pruneBatch: (db, now, limit) => pruneApiKeyEvents(db, cutoffOf(now, policy), limit) },
     { name: 'idempotency_keys', pruneBatch: (db, now, limit) => pruneExpiredIdempotencyKeys(db, now, limit) },
+    // The agents' portal's (decision 0092): link requests, links and sessions once of no use.
+    ...(['requests', 'links', 'sessions'] as const).map((table): PruneTask => ({
+      name: `agent_sign_in_${table}`,
+      pruneBatch: (db, now, limit) => pruneAgentPortalRows(db, table, cutoffOf(now, policy), limit),
+    })),
     // The funnel rolled up, its rolled-up events, then the abandoned drafts (decision 0075), kept as long.
     ...draftPruneTasks({ draftDays: policy.days, funnelRawDays: policy.days }),
     // The people's data on inspections further back than their company keeps it (decision 0078);

@@ -104,3 +104,43 @@ export async function pruneExpiredIdempotencyKeys(db: Database, now: Date, limit
     select count(*)::int as n from gone`)) as unknown as { rows: Array<{ n: number }> };
   return Number(result.rows[0]?.n ?? 0);
 }
+
+/**
+ * The agents' portal's rows (decision 0092) that stopped being of use before `cutoff`: requests
+ * for a sign-in link (the rate limits read only their last 15 minutes), links expired (a used one
+ * expires as any other), and sessions expired or revoked. Each by an index on its own time.
+ */
+export function pruneAgentPortalRows(
+  db: Database,
+  table: 'requests' | 'links' | 'sessions',
+  cutoff: Date,
+  limit: number,
+): Promise<number> {
+  switch (table) {
+    case 'requests':
+      return deleteBatch(
+        db,
+        sql`${t.agentSignInRequests}`,
+        'r',
+        sql`select id from ${t.agentSignInRequests} r where at < ${at(cutoff)}`,
+        limit,
+      );
+    case 'links':
+      return deleteBatch(
+        db,
+        sql`${t.agentSignInLinks}`,
+        'l',
+        sql`select id from ${t.agentSignInLinks} l where expires_at < ${at(cutoff)}`,
+        limit,
+      );
+    case 'sessions':
+      return deleteBatch(
+        db,
+        sql`${t.agentSessions}`,
+        's',
+        sql`select id from ${t.agentSessions} s
+          where expires_at < ${at(cutoff)} or revoked_at < ${at(cutoff)}`,
+        limit,
+      );
+  }
+}

@@ -325,6 +325,64 @@ describeOnEachDatabase('the pruning job', { onPgliteToo: 'every test' }, (factor
     expect(sessions.map((r) => r.id)).toEqual(['s-new']);
   });
 
+  it("prunes the agents' portal's link requests, links and sessions past the limit, of either company; keeps those within it", async () => {
+    await database.db.delete(t.agentSignInRequests);
+    await database.db.delete(t.agentSignInLinks);
+    await database.db.delete(t.agentSessions);
+    const [a, b] = [companies[0]!.id, companies[1]!.id];
+    const request = (companyId: string, when: Date) => ({
+      companyId,
+      emailHash: 'e',
+      ipHash: 'i',
+      outcome: 'sent' as const,
+      at: when,
+    });
+    await database.db
+      .insert(t.agentSignInRequests)
+      .values([request(a, at(-1000)), request(b, at(-1000)), request(a, at(0)), request(a, at(1000))]);
+    const link = (tokenHash: string, companyId: string, expiresAt: Date, usedAt: Date | null = null) => ({
+      companyId,
+      agentId: 201,
+      tokenHash,
+      createdAt: new Date(expiresAt.getTime() - 15 * 60_000),
+      expiresAt,
+      usedAt,
+    });
+    await database.db
+      .insert(t.agentSignInLinks)
+      .values([
+        link('l-old-used', a, at(-1000), at(-900_000)),
+        link('l-old-b', b, at(-1000)),
+        link('l-limit', a, at(0)),
+        link('l-new-used', a, at(1000), at(-1000)),
+      ]);
+    const session = (tokenHash: string, expiresAt: Date, revokedAt: Date | null = null, companyId = a) => ({
+      companyId,
+      agentId: 201,
+      tokenHash,
+      createdAt: new Date(expiresAt.getTime() - 14 * 86_400_000),
+      expiresAt,
+      revokedAt,
+    });
+    await database.db
+      .insert(t.agentSessions)
+      .values([
+        session('s-expired', at(-1000)),
+        session('s-revoked-long-ago', at(86_400_000), at(-1000), b),
+        session('s-revoked-lately', at(86_400_000), at(1000)),
+        session('s-live', at(86_400_000)),
+      ]);
+    expect(await prune('agent_sign_in_requests')).toBe(2);
+    expect(await prune('agent_sign_in_links')).toBe(2);
+    expect(await prune('agent_sign_in_sessions')).toBe(2);
+    const requestsLeft = await database.db.select({ at: t.agentSignInRequests.at }).from(t.agentSignInRequests);
+    expect(requestsLeft.map((r) => r.at.getTime()).sort()).toEqual([at(0).getTime(), at(1000).getTime()]);
+    const linksLeft = await database.db.select({ hash: t.agentSignInLinks.tokenHash }).from(t.agentSignInLinks);
+    expect(linksLeft.map((r) => r.hash).sort()).toEqual(['l-limit', 'l-new-used']);
+    const sessionsLeft = await database.db.select({ hash: t.agentSessions.tokenHash }).from(t.agentSessions);
+    expect(sessionsLeft.map((r) => r.hash).sort()).toEqual(['s-live', 's-revoked-lately']);
+  });
+
   it("prunes a confirmed or cancelled order's visitor session expired past the limit; never a draft's (issue 49's drafts part)", async () => {
     const session = async (orderId: string, expiresAt: Date) => {
       const [row] = await database.db
