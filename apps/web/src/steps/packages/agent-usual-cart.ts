@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { AgentUsualCart } from '@scheduler/contracts/agent-portal';
 import type { Role } from '@scheduler/domain/people/contacts-step';
 import { usualCartQueryOptions } from '../../agent-portal/api.ts';
-import { isPortalAgentRole, useSignedInAgent } from '../contacts/returning-agent.ts';
+import { isPortalAgentRole, useSignedInAgent } from '../../shared/returning-agent.ts';
 
 /**
  * Whether this visit has had the agent's usual cart (decision 0094): once a visit, so that an agent
