@@ -143,7 +143,10 @@ async function bookAsBuyersAgent(
     email: client.email,
     phone: '6145550177',
   });
-  if (checkAccessible) await expectAccessible(page, `contacts, ${checkAccessible}`);
+  if (checkAccessible) {
+    await expectAccessible(page, `contacts, ${checkAccessible}`);
+    await screenshot(page, `agent-books-contacts-${checkAccessible}`);
+  }
   await next(page);
   await answerDemoPropertyQuestions(page);
   await next(page);
@@ -155,7 +158,10 @@ async function bookAsBuyersAgent(
       )
       .waitFor();
     await serviceRow(page, 'Single-Family Home Inspection').getByRole('button', { name: 'Remove Service' }).waitFor();
-    if (checkAccessible) await expectAccessible(page, `services, ${checkAccessible}`);
+    if (checkAccessible) {
+      await expectAccessible(page, `services, ${checkAccessible}`);
+      await screenshot(page, `agent-books-services-${checkAccessible}`);
+    }
   } else await addService(page, 'Single-Family Home Inspection');
   await next(page);
   const reminder = page.getByRole('dialog', { name: 'Quick Reminder' });
