@@ -158,6 +158,8 @@ async function bookAsBuyersAgent(
       )
       .waitFor();
     await serviceRow(page, 'Single-Family Home Inspection').getByRole('button', { name: 'Remove Service' }).waitFor();
+    // The cart's calls done: Next is enabled again (read while it turns, its colours are halfway).
+    await page.getByRole('button', { name: 'Next', exact: true, disabled: false }).waitFor();
     if (checkAccessible) {
       await expectAccessible(page, `services, ${checkAccessible}`);
       await screenshot(page, `agent-books-services-${checkAccessible}`);
