@@ -7,34 +7,60 @@ import type { BrowserContext, Page } from 'playwright-core';
  * marks as the user's own count, so the page's own scripts add nothing.
  */
 export async function countInteractions(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
+  await context.addInitScript((TAB_LOG) => {
     const counter = window as unknown as { __interactions: number };
     counter.__interactions = 0;
     let lastTyped: EventTarget | null = null;
-    const count = () => {
-      counter.__interactions++;
+    // The tab's list, kept in its session storage so that it runs on across full page loads (the
+    // agent portal's link into the wizard): one line an interaction, what and where.
+    const tabLog = (line: string) => {
+      try {
+        const log = JSON.parse(sessionStorage.getItem(TAB_LOG) ?? '[]') as string[];
+        sessionStorage.setItem(TAB_LOG, JSON.stringify([...log, line]));
+      } catch {
+        // A page without storage (about:blank) keeps its own count only.
+      }
     };
-    document.addEventListener('click', (event) => event.isTrusted && count(), true);
-    document.addEventListener('keydown', (event) => event.isTrusted && count(), true);
+    const count = (event: Event) => {
+      counter.__interactions++;
+      const target = event.target as HTMLElement | null;
+      const name =
+        target?.getAttribute('aria-label') ||
+        target?.getAttribute('name') ||
+        (target?.textContent ?? '').trim().slice(0, 48);
+      tabLog(`${event.type} ${target?.tagName.toLowerCase() ?? '?'} "${name}" on ${location.pathname}`);
+    };
+    document.addEventListener('click', (event) => event.isTrusted && count(event), true);
+    document.addEventListener('keydown', (event) => event.isTrusted && count(event), true);
     document.addEventListener(
       'input',
       (event) => {
         if (!event.isTrusted || event.target === lastTyped) return;
         lastTyped = event.target;
-        count();
+        count(event);
       },
       true,
     );
     // A drop-down's choice: Playwright's selectOption sets it from script, as a pick would end.
     document.addEventListener(
       'change',
-      (event) => (event.target as Element | null)?.tagName === 'SELECT' && count(),
+      (event) => (event.target as Element | null)?.tagName === 'SELECT' && count(event),
       true,
     );
-  });
+  }, TAB_LOG);
 }
+
+const TAB_LOG = '__interactions_of_tab';
 
 /** The interactions counted in the page so far. */
 export async function interactionsOf(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __interactions?: number }).__interactions ?? 0);
+}
+
+/**
+ * Every interaction counted in the page's tab so far, across full page loads of the same site (the
+ * agent portal's link into the wizard, issue 47): one line each, what was touched and where.
+ */
+export async function interactionsOfTab(page: Page): Promise<string[]> {
+  return page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[], TAB_LOG);
 }

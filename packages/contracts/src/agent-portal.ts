@@ -99,4 +99,17 @@ export const agentRecentClientSchema = z.object({
 export const agentRecentClientsSchema = z.object({ clients: z.array(agentRecentClientSchema) });
 export type AgentRecentClient = z.infer<typeof agentRecentClientSchema>;
 
+/** The most services an agent's usual cart names (decision 0094). */
+export const AGENT_USUAL_SERVICES_MAX = 20;
+
+/**
+ * The cart of the agent's latest booking with the company (within a year): what the wizard's
+ * packages step adds, visibly, when the agent books again with an empty cart (decision 0094).
+ */
+export const agentUsualCartSchema = z.object({
+  package: z.number().int().positive().nullable(),
+  services: z.array(z.string().max(64)).max(AGENT_USUAL_SERVICES_MAX),
+});
+export type AgentUsualCart = z.infer<typeof agentUsualCartSchema>;
+
 export const agentManageLinkSchema = z.object({ url: z.string() });

@@ -101,7 +101,13 @@ describe('the agent portal page', () => {
     expect(within(upcoming).getByText('Thu, Mar 4, 2027, 9:00 AM EST')).toBeTruthy();
     expect(within(upcoming).getByText(portalTexts.awaitingSignature)).toBeTruthy();
     expect(within(upcoming).getByRole('button', { name: /^Manage this inspection/ })).toBeTruthy();
-    expect(screen.getByRole('link', { name: portalTexts.bookAnother }).getAttribute('href')).toBe(PROFILE.book_path);
+    // One link a role: the wizard opens with the agent's role chosen (decision 0094).
+    expect(screen.getByRole('link', { name: portalTexts.bookAsBuyersAgent }).getAttribute('href')).toBe(
+      `${PROFILE.book_path}?role=buyers_agent`,
+    );
+    expect(screen.getByRole('link', { name: portalTexts.bookAsSellersAgent }).getAttribute('href')).toBe(
+      `${PROFILE.book_path}?role=sellers_agent`,
+    );
     await within(screen.getByRole('region', { name: portalTexts.past })).findByText(portalTexts.nonePast);
 
     const agency = screen.getByRole('textbox', { name: portalTexts.agency });

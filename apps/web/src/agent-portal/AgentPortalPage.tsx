@@ -169,9 +169,15 @@ function Portal({ companyKey, profile }: { companyKey: string; profile: AgentPro
       actions={
         <>
           {profile.book_path && (
-            <Button variant="contained" href={profile.book_path}>
-              {t.bookAnother}
-            </Button>
+            <>
+              {/* The wizard opens with the agent's role chosen (decision 0094): one link a role. */}
+              <Button variant="contained" href={`${profile.book_path}?role=buyers_agent`}>
+                {t.bookAsBuyersAgent}
+              </Button>
+              <Button variant="outlined" href={`${profile.book_path}?role=sellers_agent`}>
+                {t.bookAsSellersAgent}
+              </Button>
+            </>
           )}
           <BusyButton busy={signOut.isPending} variant="outlined" onClick={() => signOut.mutate()}>
             {t.signOut}

@@ -5,6 +5,7 @@ import {
   agentRecentClientsSchema,
   agentManageLinkSchema,
   agentSignInAnswerSchema,
+  agentUsualCartSchema,
   type AgentProfile,
   type AgentProfileUpdate,
 } from '@scheduler/contracts/agent-portal';
@@ -51,6 +52,7 @@ export const portalKeys = {
   signedIn: (companyKey: string) => ['agent-portal', companyKey, 'signed-in'] as const,
   orders: (companyKey: string, when: 'upcoming' | 'past') => ['agent-portal', companyKey, 'orders', when] as const,
   clients: (companyKey: string) => ['agent-portal', companyKey, 'clients'] as const,
+  usualCart: (companyKey: string) => ['agent-portal', companyKey, 'usual-cart'] as const,
 };
 
 /** GET …/me: the signed-in agent's profile (401 when no agent is signed in to the company here). */
@@ -81,6 +83,16 @@ export function recentClientsQueryOptions(companyKey: string, enabled: boolean) 
     queryKey: portalKeys.clients(companyKey),
     queryFn: ({ signal }) => portalCall(`${portalBase(companyKey)}/clients`, agentRecentClientsSchema, { signal }),
     retry: retryUnlessRefused,
+    enabled,
+  });
+}
+
+/** GET …/usual-cart: the package and services of the agent's latest booking with the company. */
+export function usualCartQueryOptions(companyKey: string, enabled: boolean) {
+  return queryOptions({
+    queryKey: portalKeys.usualCart(companyKey),
+    queryFn: ({ signal }) => portalCall(`${portalBase(companyKey)}/usual-cart`, agentUsualCartSchema, { signal }),
+    retry: false,
     enabled,
   });
 }

@@ -11,6 +11,7 @@ import {
   agentRecentClientsSchema,
   agentSignInAnswerSchema,
   agentSignInRequestSchema,
+  agentUsualCartSchema,
 } from '@scheduler/contracts/agent-portal';
 import type { AppContext } from '../../context.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
@@ -20,6 +21,7 @@ import {
   agentOrders,
   agentProfile,
   agentRecentClients,
+  agentUsualCart,
   openAgentSession,
   requestAgentSignIn,
   signOutAgent,
@@ -200,6 +202,22 @@ export function agentPortalRoutes(ctx: AppContext) {
         },
       },
       async (request) => ({ clients: await agentRecentClients(ctx.db, portalAgentOf(request), now()) }),
+    );
+
+    app.get(
+      `${PREFIX}/usual-cart`,
+      {
+        ...agentRead,
+        schema: {
+          tags,
+          summary:
+            "The package and services of the agent's latest booking with the company (within a year), for the wizard to offer again",
+          params: companyKeyParam,
+          querystring: noQuery,
+          response: { 200: agentUsualCartSchema },
+        },
+      },
+      async (request) => agentUsualCart(ctx.db, portalAgentOf(request), now()),
     );
   };
 }

@@ -5,7 +5,7 @@ import { PREVIEW_QUERY } from '@scheduler/contracts/embed';
 import type { AppContext } from '../../context.ts';
 import { perAddressLimit } from '../../plugins/rate-limit.ts';
 import { companyKeyParam } from '../shared-schemas.ts';
-import { NotFoundError, SchedulerDisabledError } from '../../errors.ts';
+import { AppError, NotFoundError, SchedulerDisabledError } from '../../errors.ts';
 import { admitWhileDisabled } from '../../modules/sessions/disabled-scheduler.ts';
 import { startSession } from '../../modules/sessions/sessions.service.ts';
 import { embeddingOriginsOf } from '../../modules/office/office.service.ts';
@@ -15,6 +15,17 @@ import { applyPrefill } from '../../modules/wizard-page/prefill.service.ts';
 import { readPrefill } from '../../modules/wizard-page/prefill-values.ts';
 import { readAttribution } from '../../modules/sessions/attribution.ts';
 import { pricingDependencies } from '../../modules/pricing/pricing.service.ts';
+import { setUserType } from '../../modules/people/people.service.ts';
+
+/**
+ * The start link's `role` (issue 47, decision 0094): the agent portal's "Book another inspection"
+ * links open the wizard with the agent's role already chosen, as the visitor's own choice on the
+ * contacts step would set it (and change it). Only the two real-estate agents' roles; anything
+ * else, or a role the company does not offer, is left out: the visitor chooses as before.
+ */
+const START_ROLES = { buyers_agent: 'BUYERS_AGENT', sellers_agent: 'SELLERS_AGENT' } as const;
+const startRole = (value: string | undefined) =>
+  value !== undefined && Object.hasOwn(START_ROLES, value) ? START_ROLES[value as keyof typeof START_ROLES] : null;
 
 /** A browser navigating asks for HTML first; API clients ask for JSON or anything. */
 function prefersHtml(accept: string | undefined): boolean {
@@ -51,6 +62,7 @@ export function sessionRoutes(ctx: AppContext) {
           // they hold, and the console's preview=1 (issue 26). The embed's look (brand_color,
           // hide_header_footer) is checked here: a bad one is 400 naming it. A parameter given
           // twice is no error (the first is read), except a look's, which is refused by name.
+          // `role=buyers_agent|sellers_agent` chooses the visitor's role (the agent portal's links).
           querystring: z.object(embedLookQuerystring).catchall(z.union([z.string(), z.array(z.string())])),
         },
       },
@@ -92,6 +104,12 @@ export function sessionRoutes(ctx: AppContext) {
             .header('cache-control', 'no-store')
             .redirect(`/${companyKey}/online-scheduler?${new URLSearchParams({ office, ...kept }).toString()}`, 302);
         const { token } = started;
+        const role = startRole(given.role);
+        // A role the company does not offer is refused as a visitor's would be (400): left out.
+        if (role)
+          await setUserType(ctx.db, started.session, { type: role }).catch((error: unknown) => {
+            if (!(error instanceof AppError && error.statusCode === 400)) throw error;
+          });
         const { landing } = embedded
           ? await applyPrefill(prefillDeps, started.session, readPrefill(given), new Date(ctx.clock()))
           : { landing: null };

@@ -297,6 +297,56 @@ describeOnEachDatabase('the agent portal: sign-in links, sessions and the inspec
     expect((await get('/demo/json/agents/orders?limit=50', cookie)).statusCode).toBe(200);
   });
 
+  it("offers the cart of the agent's latest booking of this company confirmed within a year, and nobody else's", async () => {
+    atHour(6);
+    const now = Date.parse(MONDAY) + 6 * 60 * 60_000;
+    const sessions: Record<string, string> = {};
+    const cart = async (key = 'demo') => {
+      sessions[key] ??= await signIn(JESSICA, key);
+      const answer = await get(`/${key}/json/agents/usual-cart`, sessions[key]);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json();
+    };
+    const booked = (id: string, confirmedAt: number | null, packageIds: number[], serviceIds: string[]) =>
+      db()
+        .update(t.orders)
+        .set({ confirmedAt: confirmedAt === null ? null : new Date(confirmedAt), packageIds, serviceIds })
+        .where(eq(t.orders.id, id));
+    const service = (n: number) => `a1c0ffee-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    // None confirmed yet: nothing to offer.
+    expect(await cart()).toEqual({ package: null, services: [] });
+    await booked(orders.jessicaPast!, now - 365 * DAY_MS, [1], [service(1)]);
+    await booked(orders.jessicaUpcoming!, now - 2 * DAY_MS, [], [service(1), service(6)]);
+    // Later ones that are not hers, not booked, or not this company's.
+    await booked(orders.jessicaLater!, now - DAY_MS, [], [service(2)]);
+    await booked(orders.jessicaDraft!, now - DAY_MS, [], [service(3)]);
+    await booked(orders.brian!, now - 60_000, [], [service(4)]);
+    await booked(orders.otherCompany!, now, [], [service(5)]);
+    expect(await cart()).toEqual({ package: null, services: [service(1), service(6)] });
+    // A year back to the millisecond is within the year; one more is not.
+    await booked(orders.jessicaUpcoming!, null, [], [service(1), service(6)]);
+    expect(await cart()).toEqual({ package: 1, services: [service(1)] });
+    await booked(orders.jessicaPast!, now - 365 * DAY_MS - 1, [1], [service(1)]);
+    expect(await cart()).toEqual({ package: null, services: [] });
+    // At most 20 services: a 21st is left out.
+    const many = Array.from({ length: 21 }, (_, n) => service(100 + n));
+    await booked(orders.jessicaPast!, now - DAY_MS, [], many);
+    expect((await cart()).services).toEqual(many.slice(0, 20));
+    // At the other company, only its own order; without a session, nothing.
+    expect(await cart(OTHER.key)).toEqual({ package: null, services: [service(5)] });
+    expect((await harness.app.inject({ method: 'GET', url: '/demo/json/agents/usual-cart' })).statusCode).toBe(401);
+    // Put back as the other tests booked them.
+    for (const id of [
+      orders.jessicaPast,
+      orders.jessicaUpcoming,
+      orders.jessicaLater,
+      orders.jessicaDraft,
+      orders.brian,
+    ])
+      await booked(id!, null, [], []);
+    await booked(orders.otherCompany!, null, [], []);
+  });
+
   it("makes an agent's manage link only for their own upcoming booked inspections of this company", async () => {
     atHour(5);
     const cookie = await signIn(JESSICA);

@@ -260,6 +260,42 @@ export function agentOrdersPage(
     .limit(limit);
 }
 
+/**
+ * The cart (package and services) of the agent's latest booked order of the company confirmed at
+ * or after `since`, or null: by confirmation time, the order id breaking a tie.
+ */
+export async function latestBookedCart(
+  db: Executor,
+  companyId: string,
+  agentId: number,
+  since: Date,
+): Promise<{ packageIds: number[]; serviceIds: string[] } | null> {
+  const onOrder = db
+    .select({ orderId: t.orderParties.orderId })
+    .from(t.orderParties)
+    .where(
+      and(
+        eq(t.orderParties.companyId, companyId),
+        eq(t.orderParties.agentId, agentId),
+        inArray(t.orderParties.role, ['buyers_agent', 'sellers_agent']),
+      ),
+    );
+  const [row] = await db
+    .select({ packageIds: t.orders.packageIds, serviceIds: t.orders.serviceIds })
+    .from(t.orders)
+    .where(
+      and(
+        eq(t.orders.companyId, companyId),
+        inArray(t.orders.id, onOrder),
+        eq(t.orders.status, 'confirmed'),
+        gte(t.orders.confirmedAt, since),
+      ),
+    )
+    .orderBy(desc(t.orders.confirmedAt), desc(t.orders.id))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The first client and the agent's role on each of these orders of the company. */
 export function partiesOf(db: Executor, companyId: string, orderIds: readonly string[]) {
   if (orderIds.length === 0) return Promise.resolve([]);

@@ -6,11 +6,13 @@ import type {
   AgentProfile,
   AgentProfileUpdate,
   AgentRecentClient,
+  AgentUsualCart,
 } from '@scheduler/contracts/agent-portal';
 import {
   AGENT_ORDERS_WINDOW_DAYS,
   AGENT_RECENT_CLIENTS_MAX,
   AGENT_SIGN_IN_SENT_MESSAGE,
+  AGENT_USUAL_SERVICES_MAX,
 } from '@scheduler/contracts/agent-portal';
 import { PEOPLE_SETTING } from '@scheduler/contracts/people-setting-keys';
 import { SettingsReader } from '@scheduler/domain/settings';
@@ -33,6 +35,7 @@ import {
   insertAgentSession,
   insertSignInLink,
   isAgentsUpcomingOrder,
+  latestBookedCart,
   partiesOf,
   recordSignInRequest,
   revokeAgentSession,
@@ -370,4 +373,18 @@ export async function agentManageLink(
     publicBaseUrl,
     portal.agent.email,
   );
+}
+
+/**
+ * The cart of the agent's latest booking with the company, confirmed within a year (decision
+ * 0094): the wizard adds it, visibly, when the agent books again with an empty cart. Empty when
+ * there is none; the services as the order kept them, which the cart's own rules check again
+ * when the wizard adds them (a service withdrawn since is refused there and left out).
+ */
+export async function agentUsualCart(db: Executor, portal: PortalAgent, now: Date): Promise<AgentUsualCart> {
+  const cart = await latestBookedCart(db, portal.companyId, portal.agent.id, new Date(now.getTime() - 365 * DAY_MS));
+  return {
+    package: cart?.packageIds[0] ?? null,
+    services: (cart?.serviceIds ?? []).slice(0, AGENT_USUAL_SERVICES_MAX),
+  };
 }

@@ -141,6 +141,55 @@ describeOnEachDatabase('sessions and tenancy', (factory) => {
     });
   });
 
+  describe("the start link's role (issue 47: the agent portal's links)", () => {
+    const NO_SELLERS_OFFICE = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
+    beforeAll(async () => {
+      const demo = demoDocument();
+      const offices = demo.offices as Array<Record<string, unknown>>;
+      const settings = demo.settings as Array<{ key: string; value: string }>;
+      await importCompanyDocument(harness.database.db, {
+        ...demo,
+        key: 'nosellers',
+        name: 'No Sellers Agents Inspections',
+        settings: settings.filter((s) => s.key !== 'ONLINE_SCHEDULER_V3_SELLERS_AGENT'),
+        offices: [{ ...offices[0], uuid: NO_SELLERS_OFFICE }],
+        inspectors: [],
+      });
+    });
+    /** The role the new order starts with, and the keys of the wizard's URL. */
+    const roleOfStart = async (query: string, company = 'demo', office = DEMO_OFFICE_UUID) => {
+      const response = await harness.app.inject({
+        method: 'GET',
+        url: `/${company}/online-scheduler/${office}?${query}`,
+      });
+      expect(response.statusCode, response.body).toBe(302);
+      const location = new URL(String(response.headers.location), 'http://localhost');
+      const [session] = await harness.database.db
+        .select({ orderId: t.sessions.orderId })
+        .from(t.sessions)
+        .where(eq(t.sessions.tokenHash, hashToken(location.searchParams.get('t')!)));
+      const [order] = await harness.database.db
+        .select({ userType: t.orders.userType })
+        .from(t.orders)
+        .where(eq(t.orders.id, session!.orderId));
+      return { role: order!.userType?.type ?? null, keys: [...location.searchParams.keys()].sort() };
+    };
+
+    it("starts the order with the buyer's or the seller's agent's role, and leaves the role out of the wizard's URL", async () => {
+      expect(await roleOfStart('role=buyers_agent')).toEqual({ role: 'BUYERS_AGENT', keys: ['office', 't'] });
+      expect((await roleOfStart('role=sellers_agent')).role).toBe('SELLERS_AGENT');
+      expect((await roleOfStart('role=sellers_agent&role=buyers_agent')).role).toBe('SELLERS_AGENT');
+    });
+
+    it('chooses no role for a link without one, another role, or one the company does not offer', async () => {
+      expect((await roleOfStart('')).role).toBeNull();
+      for (const other of ['CLIENT_BUYER', 'BUYERS_AGENT', 'insurance_agent', 'other', 'toString', ''])
+        expect((await roleOfStart(`role=${other}`)).role, other).toBeNull();
+      expect((await roleOfStart('role=sellers_agent', 'nosellers', NO_SELLERS_OFFICE)).role).toBeNull();
+      expect((await roleOfStart('role=buyers_agent', 'nosellers', NO_SELLERS_OFFICE)).role).toBe('BUYERS_AGENT');
+    });
+  });
+
   it('stores only the hash of a token', async () => {
     const token = await startDemoSession(harness.app);
     const rows = await harness.database.db.select({ tokenHash: t.sessions.tokenHash }).from(t.sessions);

@@ -26,7 +26,7 @@ import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { useStepForm } from '../../shared/form/use-step-form.ts';
 import { Notice } from '../../shared/Notice.tsx';
 import { searchPeople, useSaveAgent } from './api.ts';
-import { isPortalAgentRole, useSignedInAgent } from './returning-agent.ts';
+import { isPortalAgentRole, useSignedInAgent } from '../../shared/returning-agent.ts';
 import { returningAgentTexts, ReturningAgentSignIn } from './ReturningAgent.tsx';
 import { contactsTexts } from './contacts-texts.ts';
 import { texts } from '../../shared/texts.ts';

@@ -31,7 +31,7 @@ import { usePeopleSettings } from './people-settings.ts';
 import { PersonFields } from './PersonFields.tsx';
 import { personDefaults, personFormResolverSchema, type PersonFormValues } from './person-form.ts';
 import { checkedValues } from './submit-form.ts';
-import { isPortalAgentRole, useRecentClients, useSignedInAgent } from './returning-agent.ts';
+import { isPortalAgentRole, useRecentClients, useSignedInAgent } from '../../shared/returning-agent.ts';
 import { RecentClientPicker } from './ReturningAgent.tsx';
 
 function savedClients(order: { clients: Person[] | null; client: Person | null }): Person[] {

@@ -40,6 +40,8 @@ import { useNextFlow } from './use-next-flow.ts';
 import { useHeldTimeFit } from './held-time-fit.ts';
 import { HeldTimeNotice } from './HeldTimeNotice.tsx';
 import { markPacReminded, pacReminded } from './pac-reminded.ts';
+import { useAgentUsualCart } from './agent-usual-cart.ts';
+import type { AgentUsualCart } from '@scheduler/contracts/agent-portal';
 import { lazyChunk } from '../../shared/chunk-load.ts';
 
 const PackageOfferDialog = lazyChunk(() => import('./PackageOfferDialog.tsx'));
@@ -49,6 +51,9 @@ const ConflictDialog = lazyChunk(() => import('./ConflictDialog.tsx'));
 const sectionTitle = { fontSize: '1.3rem', fontWeight: 700, mb: 1 } as const;
 
 /** Spec 2.9: packages, services, charges, rush, pay-at-close and coupon, with Back/Next (4.4). */
+/** A catalogue name's text (a package's name may be HTML). */
+const textOf = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
+
 export function PackagesScreen({
   packages,
   services,
@@ -144,6 +149,44 @@ export function PackagesScreen({
     preselect.current(onlyService.id);
   }, [onlyService, cartEmpty]);
 
+  // A returning agent's usual cart (decision 0094): added through the same calls, each refusal
+  // (a service withdrawn since, pay-at-close no longer eligible) leaving that one out; the package
+  // offer is not made, the agent chose this cart before. Pay-at-close goes last, after what it needs.
+  const addUsualCart = async (usual: AgentUsualCart) => {
+    const names: string[] = [];
+    let changed = false;
+    const take = async (call: () => Promise<CartChangeResponse>, name: string) => {
+      try {
+        const result = await call();
+        setPacRemoved(result.pac_removed);
+        changed ||= result.services_changed;
+        names.push(name);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status < 500)) setProblem(error);
+      }
+    };
+    const pkg = packages.find((p) => p.id === usual.package);
+    if (pkg) await take(() => setPackage.mutateAsync(pkg.id), textOf(pkg.name));
+    const pacLast = [...usual.services].sort(
+      (a, b) => Number(a === rules.pacServiceId) - Number(b === rules.pacServiceId),
+    );
+    for (const id of pacLast) {
+      const name = id === rules.pacServiceId ? rules.pacName : services.find((s) => s.id === id)?.name;
+      if (name === undefined || pkg?.services.some((s) => s.id === id)) continue;
+      if (id === rules.pacServiceId && !rules.pacAvailable) continue;
+      await take(() => add.mutateAsync(id), textOf(name));
+    }
+    if (changed && order.datetime && mode !== 'calendar-last') heldTime.check();
+    return names;
+  };
+  const usualAdded = useAgentUsualCart({
+    companyKey: scope.companyKey,
+    token: scope.credentials.token,
+    role: order.user?.type ?? null,
+    cartEmpty,
+    apply: addUsualCart,
+  });
+
   // The pay-at-close reminder shows once per visit, not on every Next (issue 20 item 1).
   const onNext = () =>
     pacOffered && !pacAdded && !pacReminded(scope.credentials.token) ? setReminding(true) : flow.proceed();
@@ -180,6 +223,7 @@ export function PackagesScreen({
             />
           </Notice>
         )}
+        {usualAdded.length > 0 && <Notice severity="info">{t.usualCart(usualAdded)}</Notice>}
         {pacRemoved && <Notice severity="warning">{t.pac.removed(rules.pacName)}</Notice>}
         {refusal && <Notice severity="error">{refusal}</Notice>}
         {isFailure(problem) && !refusal && <FailureNotice phone={office.office_phone} />}

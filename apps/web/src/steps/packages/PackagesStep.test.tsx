@@ -341,3 +341,95 @@ describe('the held time, checked the moment the cart changes (issue 20 item 1)',
     expect(requests.some((r) => r.path.includes('validate_inspectors_services'))).toBe(false);
   });
 });
+
+describe("a returning agent's usual cart (issue 47, decision 0094)", () => {
+  const AGENT = {
+    id: 202,
+    first: 'Brian',
+    last: 'Kowalski',
+    email: 'brian.kowalski@shortnorthproperties.com',
+    mobile_phone: '',
+    agency: '',
+    receives_sms: false,
+    editing_allowed: true,
+    company_name: 'Scioto Valley Home Inspections',
+    book_path: null,
+  };
+  const AS_BUYERS_AGENT = { type: 'BUYERS_AGENT' as const, text: "Buyer's Agent", other: '' };
+  /** The wizard's server, and the portal's: an agent signed in or not, their latest booking's cart. */
+  function agentServer(options: {
+    signedIn?: boolean;
+    usual?: { package: number | null; services: string[] };
+    refuse?: string;
+  }) {
+    return stubServer((request) => {
+      if (request.path.endsWith('/json/agents/me'))
+        return options.signedIn === false
+          ? { status: 401, body: { error: { code: 'unauthenticated', message: 'Please sign in.' } } }
+          : { status: 200, body: AGENT };
+      if (request.path.endsWith('/json/agents/usual-cart'))
+        return { status: 200, body: options.usual ?? { package: null, services: [] } };
+      if (request.path.endsWith('/packages')) return { status: 200, body: [ESSENTIALS] };
+      if (request.path.endsWith('/services')) return { status: 200, body: [HOME, RADON, PAC] };
+      if (request.path.endsWith('/pricing')) return { status: 200, body: pricingFixture({ pac_eligible: true }) };
+      if (request.method === 'POST')
+        return request.body === options.refuse
+          ? { status: 400, body: { error: { code: 'invalid_request', message: 'No such service.', field: 'service' } } }
+          : { status: 200, body: { status: 'ok', duration: 180, services_changed: false, pac_removed: false } };
+      return { status: 200, body: {} };
+    });
+  }
+  const cartWrites = (requests: RecordedRequest[]) =>
+    requests.filter((r) => r.method === 'POST').map((r) => [r.path.split('/').pop(), r.body]);
+
+  it('adds the cart of their latest booking, pay-at-close last, and says so on the step', async () => {
+    const requests = agentServer({ usual: { package: null, services: [PAC.id, HOME.id] } });
+    renderStep(PackagesStep, { office: PAC_OFFICE, order: orderFixture({ services: [], user: AS_BUYERS_AGENT }) });
+    await screen.findByText(
+      "We've added what you booked last time: Single-Family Home Inspection and Pay at Close. Remove anything this client does not need.",
+    );
+    expect(cartWrites(requests)).toEqual([
+      ['add_service', HOME.id],
+      ['add_service', PAC.id],
+    ]);
+  });
+
+  it('chooses the package and leaves out what it covers and what the cart refuses', async () => {
+    const gone = uuid(99);
+    const requests = agentServer({
+      usual: { package: ESSENTIALS.id, services: [HOME.id, gone, RADON.id] },
+      refuse: gone,
+    });
+    renderStep(PackagesStep, { office: PAC_OFFICE, order: orderFixture({ services: [], user: AS_BUYERS_AGENT }) });
+    await screen.findByText(
+      "We've added what you booked last time: Buyer's Essentials. Remove anything this client does not need.",
+    );
+    expect(cartWrites(requests)).toEqual([['set_packages', [ESSENTIALS.id]]]);
+  });
+
+  it('adds it once a visit, only to an empty cart, only for a signed-in agent in an agent role', async () => {
+    const usual = { package: null, services: [HOME.id] };
+    const cases = [
+      { signedIn: true, order: orderFixture({ services: [], user: AS_BUYERS_AGENT }), visited: true },
+      { signedIn: true, order: orderFixture({ services: [RADON.id], user: AS_BUYERS_AGENT }), visited: false },
+      {
+        signedIn: true,
+        order: orderFixture({ services: [], user: { type: 'CLIENT_BUYER', text: 'Home Buyer', other: '' } }),
+        visited: false,
+      },
+      { signedIn: false, order: orderFixture({ services: [], user: AS_BUYERS_AGENT }), visited: false },
+    ];
+    for (const { signedIn, order, visited } of cases) {
+      sessionStorage.clear();
+      const requests = agentServer({ signedIn, usual });
+      // This visit had it already (renderStep's session token).
+      if (visited) sessionStorage.setItem('agent-usual-cart-test-token', '1');
+      const { unmount } = renderStep(PackagesStep, { office: PAC_OFFICE, order });
+      await screen.findByRole('button', { name: 'SELECT PACKAGE' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(cartWrites(requests)).toEqual([]);
+      expect(requests.some((r) => r.path.endsWith('/usual-cart'))).toBe(false);
+      unmount();
+    }
+  });
+});

@@ -23,6 +23,9 @@ export const packagesTexts = {
     add: 'Rush the Report',
     remove: 'Remove Rush',
   },
+  /** A returning agent's usual cart, added on arrival (decision 0094). */
+  usualCart: (names: readonly string[]) =>
+    `We've added what you booked last time: ${new Intl.ListFormat('en-US').format(names)}. Remove anything this client does not need.`,
   pac: {
     qualifies: (name: string) => `Your inspection qualifies you to ${name}!`,
     add: 'Add Pay At Close',

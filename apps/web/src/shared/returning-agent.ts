@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@scheduler/ui/api-error';
 import type { Role } from '@scheduler/domain/people/contacts-step';
-import { fetchMe, portalKeys, recentClientsQueryOptions } from '../../agent-portal/api.ts';
+import { fetchMe, portalKeys, recentClientsQueryOptions } from '../agent-portal/api.ts';
 
 /** The roles of a company's real-estate agents: those its agent portal knows (issue 47). */
 export function isPortalAgentRole(role: Role | null): boolean {
