@@ -389,7 +389,7 @@ export class FakeGoogle {
       address: body.address,
       token: typeof body.token === 'string' ? body.token : '',
       // Google caps a channel's life (a week for events); it answers the expiration it granted.
-      expiration: Math.min(Number(body.expiration ?? Infinity), Date.now() + 7 * DAY_MS),
+      expiration: Math.min(Number(body.expiration ?? Infinity), this.oauth.now() + 7 * DAY_MS),
       calendarId: calendar.id,
     };
     this.channels.set(channel.id, channel);
