@@ -69,7 +69,7 @@ export function calendarPushRoutes(ctx: AppContext) {
           description:
             "The headers name the channel (X-Goog-Channel-ID) and carry its secret (X-Goog-Channel-Token), compared in constant time with the stored hash, and Google's X-Goog-Resource-ID. " +
             "State 'sync' (a new channel) is acknowledged; 'exists'/'not_exists' make the connection's calendar read due now, once however many arrive. " +
-            'No such channel or a token not its own: 404; a channel past its end: 410; headers not Google\'s: 400. Body ignored (at most 4 KiB).',
+            "No such channel or a token not its own: 404; a channel past its end: 410; headers not Google's: 400. Body ignored (at most 4 KiB).",
           querystring: noQuery,
           headers: googleHeaders,
           response: { 200: pushAnswer },
@@ -90,10 +90,11 @@ export function calendarPushRoutes(ctx: AppContext) {
         config: { rateLimit: perAddressLimit(PUSH_RATE_LIMIT) },
         schema: {
           tags,
-          summary: "Microsoft Graph's change notifications for inspectors' busy calendars, and its validation handshake",
+          summary:
+            "Microsoft Graph's change notifications for inspectors' busy calendars, and its validation handshake",
           description:
             "With ?validationToken (Graph checking the URL when a subscription is made): 200 text/plain, the token. Otherwise Graph's JSON ({ value: [...] }, at most 1,000, 512 KiB): each notification's subscription found and its clientState compared in constant time with the stored hash; the connections of those proven have their read made due now (202). " +
-            'None proven: 404 (410 when the only ones proven are of an ended subscription); a body not Graph\'s: 400.',
+            "None proven: 404 (410 when the only ones proven are of an ended subscription); a body not Graph's: 400.",
           querystring: graphQuery,
           response: { 200: z.string(), 202: pushAnswer },
         },

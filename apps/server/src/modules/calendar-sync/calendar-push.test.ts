@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DataEncryption } from '../../crypto/data-encryption.ts';
 import * as t from '../../db/schema.ts';
@@ -50,8 +51,16 @@ describeOnEachDatabase('calendar push', (factory) => {
   const day = demoOrdinaryWeekday('2027-02-08');
   const tenOClock = Date.parse(`${day}T15:00:00.000Z`);
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, person: ConsolePerson, payload?: unknown) =>
-    harness.app.inject({ method, url, headers: person.headers, ...(payload === undefined ? {} : { payload }) });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    person: ConsolePerson,
+    payload?: Record<string, unknown>,
+  ) => {
+    const options: InjectOptions = { method, url, headers: person.headers };
+    if (payload !== undefined) options.payload = payload;
+    return harness.app.inject(options);
+  };
   const setTime = (at: number) => harness.clock.advance(at - harness.clock.now());
   const run = async () => {
     await worker.runDue();

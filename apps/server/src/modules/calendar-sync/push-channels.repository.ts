@@ -31,9 +31,7 @@ export async function pushChannelsOfConnection(
   return db
     .select()
     .from(t.calendarPushChannels)
-    .where(
-      and(eq(t.calendarPushChannels.companyId, companyId), eq(t.calendarPushChannels.connectionId, connectionId)),
-    )
+    .where(and(eq(t.calendarPushChannels.companyId, companyId), eq(t.calendarPushChannels.connectionId, connectionId)))
     .orderBy(asc(t.calendarPushChannels.expiresAt));
 }
 
