@@ -425,6 +425,23 @@ describeOnEachDatabase('calendar push', (factory) => {
     expect(overCount.status).toBe(400);
   });
 
+  it('limits each sending address to 600 notifications a minute', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 601; i += 1)
+      statuses.push(
+        (
+          await harness.app.inject({
+            method: 'POST',
+            url: '/api/hooks/calendar/google',
+            headers: { 'x-goog-channel-id': 'nope', 'x-goog-resource-id': 'r', 'x-goog-resource-state': 'exists' },
+          })
+        ).statusCode,
+      );
+    // The file's earlier notifications (a few dozen) count in the same minute.
+    expect(statuses.slice(0, 500)).not.toContain(429);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it("a disconnect deletes the Graph subscription; the owner's own list is unaffected", async () => {
     const connection = await connectionOf(SARAH, 'microsoft');
     const [channel] = await channelsOf(connection.id);
