@@ -148,6 +148,7 @@ describeOnEachDatabase('calendar push', (factory) => {
     listener = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     setClock(harness, MONDAY);
     google.oauth.now = harness.clock.now;
+    google.sendSyncOnWatch = true;
     graph.oauth.now = harness.clock.now;
     owner = await signedInMember(harness, 'owner@push.example', 'owner');
     mike = await signedInMember(harness, 'mike@push.example', 'inspector', 'demo', MIKE);
@@ -196,7 +197,9 @@ describeOnEachDatabase('calendar push', (factory) => {
     expect(channel!.expiresAt.getTime()).toBe(harness.clock.now() + PUSH_CHANNEL_LIFE_MS);
     // With push, one next read, five minutes on (a safety net).
     expect(await pendingSyncs(connection.id)).toEqual([CALENDAR_PUSH_POLL_MS]);
-    // Google's opening message is acknowledged and reads nothing.
+    // Google's opening message, sent before watch answered, found the channel (its row comes first).
+    expect(google.syncAnswers).toEqual([200]);
+    // It is acknowledged and reads nothing.
     expect(await google.notify(channel!.id, 'sync')).toBe(200);
     expect(await pendingSyncs(connection.id)).toEqual([CALENDAR_PUSH_POLL_MS]);
 

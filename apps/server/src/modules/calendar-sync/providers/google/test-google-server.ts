@@ -66,6 +66,12 @@ export class FakeGoogle {
   readonly queued: StandInAnswer[] = [];
   /** While true no API call is answered. */
   hang = false;
+  /**
+   * While true, events.watch posts the channel's first message (`sync`) to its address before it
+   * answers, as Google may: the statuses it got are kept in `syncAnswers`.
+   */
+  sendSyncOnWatch = false;
+  readonly syncAnswers: number[] = [];
   private sequence = 0;
   private syncTokens = new Map<string, { calendarId: string; sequence: number }>();
   private next = 1;
@@ -380,7 +386,7 @@ export class FakeGoogle {
     return { status: 200, body: answer };
   }
 
-  private watch(calendar: FakeCalendar, body: Record<string, unknown>): StandInAnswer {
+  private async watch(calendar: FakeCalendar, body: Record<string, unknown>): Promise<StandInAnswer> {
     if (body.type !== 'web_hook' || typeof body.address !== 'string' || typeof body.id !== 'string')
       return googleError(400, 'invalid', 'Invalid channel');
     const channel = {
@@ -393,6 +399,7 @@ export class FakeGoogle {
       calendarId: calendar.id,
     };
     this.channels.set(channel.id, channel);
+    if (this.sendSyncOnWatch) this.syncAnswers.push(await this.notify(channel.id, 'sync'));
     return {
       status: 200,
       body: {
