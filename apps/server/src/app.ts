@@ -45,6 +45,7 @@ import { healthRoutes } from './api/public/health.routes.ts';
 import { calendarFeedRoutes } from './api/public/calendar-feed.routes.ts';
 import { publicPaymentRoutes } from './api/public/payments.routes.ts';
 import { mailBounceRoutes } from './api/public/mail-bounces.routes.ts';
+import { calendarPushRoutes } from './api/public/calendar-push.routes.ts';
 import { officeRoutes } from './api/visitor/office.routes.ts';
 import { embeddingOriginsOf } from './modules/office/office.service.ts';
 import { orderRoutes } from './api/visitor/orders.routes.ts';
@@ -206,6 +207,7 @@ export async function buildApp(
   await app.register(paymentRoutes(ctx));
   await app.register(publicPaymentRoutes(ctx));
   await app.register(mailBounceRoutes(ctx));
+  await app.register(calendarPushRoutes(ctx));
   await app.register(manageLinkRoutes(ctx));
   await app.register(manageRoutes(ctx));
   await app.register(signingRoutes(ctx));

@@ -14,6 +14,7 @@ import type { WebhookDeps } from './modules/webhooks/webhooks-deps.ts';
 import { CALENDAR_POLL_MS, type CalendarSyncDeps } from './modules/calendar-sync/calendar-sync-deps.ts';
 import { oauthClientsOf, withOAuthProviders } from './modules/calendar-sync/oauth-providers.ts';
 import { defaultProviders } from './modules/calendar-sync/provider-registry.ts';
+import { pushBaseUrlOf } from './modules/calendar-sync/push-channels.ts';
 import { calendarJobHandlers } from './modules/calendar-sync/sync-jobs.ts';
 
 /**
@@ -64,6 +65,8 @@ export function backgroundJobs(options: {
     providers: withOAuthProviders(defaultProviders, config, clock, calendarOAuth),
     oauth: calendarOAuth,
     publicBaseUrl: webhookDeps.publicBaseUrl,
+    // Push only to an https public URL (decision 0096); otherwise every connection is polled each minute.
+    pushBaseUrl: () => pushBaseUrlOf(webhookDeps.publicBaseUrl()),
     now: () => new Date(clock()),
     pollMs: CALENDAR_POLL_MS,
     log,

@@ -46,6 +46,12 @@ export const calendarConnectionSchema = z.object({
   write_calendar_id: z.string().nullable(),
   last_synced_at: z.string().nullable().describe('When busy times were last read (UTC); null before the first read'),
   last_error_code: z.string().nullable(),
+  updates: z
+    .enum(['push', 'polling', 'polling_public_url_not_https'])
+    .optional()
+    .describe(
+      'How its busy times are kept fresh (decision 0096), in the list: push (every busy calendar notifies; read every 5 minutes besides), polling (every minute), or polling because the public URL is not https (Google and Microsoft notify https addresses only)',
+    ),
 });
 export type CalendarConnection = z.infer<typeof calendarConnectionSchema>;
 

@@ -60,6 +60,7 @@ export const errorCodeSchema = z.enum([
   'calendar_unreachable',
   'calendar_oauth_state_invalid',
   'calendar_oauth_state_expired',
+  'calendar_channel_expired',
   // A refund through Stripe (decision 0067) that Stripe refused or could not make (409).
   'refund_failed',
   // Managing a booking (issue 24): a manage link that is unknown, revoked or past its inspection

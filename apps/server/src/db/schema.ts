@@ -2050,6 +2050,36 @@ export const calendarBusy = pgTable(
   (t) => [unique('calendar_busy_event_unique').on(t.connectionId, t.calendarId, t.eventId)],
 );
 
+/**
+ * The push channels open at Google (events.watch) and Microsoft Graph (subscriptions) for a
+ * connection's busy calendars (decision 0096): a notification naming `id` (Google's channel id) or
+ * `resource_id` (Graph's subscription id) and carrying the token whose SHA-256 is `token_hash`
+ * makes the connection's sync due. Renewed before `expires_at` by the sync job.
+ */
+export const calendarPushChannels = pgTable(
+  'calendar_push_channels',
+  {
+    /** Our channel id (Google's X-Goog-Channel-ID). */
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id').notNull(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => calendarConnections.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'google' | 'microsoft'>().notNull(),
+    calendarId: text('calendar_id').notNull(),
+    /** Google's resourceId, Graph's subscription id; null until the provider granted the channel. */
+    resourceId: text('resource_id'),
+    /** SHA-256 (hex) of the channel's secret token (Google's channel token, Graph's clientState). */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('calendar_push_channels_connection_idx').on(t.connectionId),
+    unique('calendar_push_channels_resource_unique').on(t.provider, t.resourceId),
+  ],
+);
+
 /** The bookings written into inspectors' calendars, one per order and inspector: a move or cancel finds it here. */
 export const calendarBookingEvents = pgTable(
   'calendar_booking_events',

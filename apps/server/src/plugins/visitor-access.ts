@@ -82,10 +82,12 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Writes that are not a visitor's: the admin API checks its own bearer token, a payment provider's
  * webhook its signature, the console its signed-in member (console-access.ts), sign-in itself
- * is Better Auth's (its origin check and rate limit), and the mail side's bounce reports check
- * MAIL_BOUNCE_SECRET (decision 0070).
+ * is Better Auth's (its origin check and rate limit), the mail side's bounce reports check
+ * MAIL_BOUNCE_SECRET (decision 0070), and the calendar providers' push notifications their
+ * channel's token (decision 0096).
  */
-export const NON_VISITOR_WRITES = /^\/api\/(admin\/|v1\/|payments\/[a-z]+\/webhook\/|console\/|auth\/|mail\/bounces$)/;
+export const NON_VISITOR_WRITES =
+  /^\/api\/(admin\/|v1\/|payments\/[a-z]+\/webhook\/|console\/|auth\/|mail\/bounces$|hooks\/calendar\/[a-z]+$)/;
 
 function methodsOf(route: RouteOptions): string[] {
   return Array.isArray(route.method) ? route.method : [route.method];

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
 import { CALENDAR_POLL_MS, type CalendarSyncDeps } from './calendar-sync-deps.ts';
 import { oauthClientsOf, withOAuthProviders } from './oauth-providers.ts';
+import { pushBaseUrlOf } from './push-channels.ts';
 import { defaultProviders, type ProviderRegistry } from './provider-registry.ts';
 
 /** The calendar sync's deps from the app's context and the instance serving the routes. */
@@ -12,12 +13,14 @@ export function calendarSyncDepsOf(
   providers: ProviderRegistry = defaultProviders,
 ): CalendarSyncDeps {
   const oauth = oauthClientsOf(ctx.config, ctx.clock);
+  const base = () => publicBaseUrl(ctx.config, listeningPort(app, ctx.config.PORT));
   return {
     db: ctx.db,
     encryption: ctx.encryption,
     providers: withOAuthProviders(providers, ctx.config, ctx.clock, oauth),
     oauth,
-    publicBaseUrl: () => publicBaseUrl(ctx.config, listeningPort(app, ctx.config.PORT)),
+    publicBaseUrl: base,
+    pushBaseUrl: () => pushBaseUrlOf(base()),
     now: () => new Date(ctx.clock()),
     pollMs: CALENDAR_POLL_MS,
     log: app.log,

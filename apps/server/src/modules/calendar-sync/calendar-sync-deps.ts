@@ -9,6 +9,12 @@ import type { ProviderRegistry } from './provider-registry.ts';
  */
 export const CALENDAR_POLL_MS = 60_000;
 
+/**
+ * How often a connection whose busy calendars all have a push channel is read anyway (decision
+ * 0096): the issue's five minutes, a safety net for a notification lost on the way.
+ */
+export const CALENDAR_PUSH_POLL_MS = 5 * 60_000;
+
 /** What the calendar sync's jobs and use cases need, built in the API layer (routes) and in background-jobs.ts. */
 export interface CalendarSyncDeps {
   db: Database;
@@ -23,6 +29,14 @@ export interface CalendarSyncDeps {
   now: () => Date;
   /** How often a connection without push is read (decision 0089: 60 s). */
   pollMs: number;
+  /**
+   * The https base the providers' push notifications are sent to (decision 0096), or null when
+   * the public URL is not https (local, dev): then no channel is opened and polling stands alone.
+   * Absent: no push.
+   */
+  pushBaseUrl?: () => string | null;
+  /** How often a connection with push is read (CALENDAR_PUSH_POLL_MS); absent: that. */
+  pushPollMs?: number;
   log: {
     info(data: Record<string, unknown>, message: string): void;
     warn(data: Record<string, unknown>, message: string): void;

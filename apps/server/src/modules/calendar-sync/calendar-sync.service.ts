@@ -27,9 +27,12 @@ import {
   CalendarAuthError,
   CalendarRateLimitError,
   CalendarUnavailableError,
+  type CalendarProvider,
   type OAuthTokens,
   type ProviderCalendar,
 } from './provider.ts';
+import { stopPush, updatesOf } from './push-channels.ts';
+import { queueSyncNow } from './push-channels.repository.ts';
 import { providerOf } from './sync-jobs.ts';
 
 function view(row: ConnectionRow): CalendarConnection {
@@ -91,7 +94,9 @@ export async function listConnections(
   if (own === undefined) throw new AppError(400, 'invalid_request', 'Name the inspector.', 'inspector_id');
   assertMayManage(member, own);
   const rows = await connectionsOfInspector(deps.db, member.companyId, own);
-  return { connections: rows.map(view), offered_providers: offeredProviders(deps) };
+  const connections: CalendarConnection[] = [];
+  for (const row of rows) connections.push({ ...view(row), updates: await updatesOf(deps, row) });
+  return { connections, offered_providers: offeredProviders(deps) };
 }
 
 /**
@@ -197,14 +202,23 @@ export async function chooseCalendars(
       updatedAt: now,
     });
     await dropBusyOfOtherCalendars(tx, row, busy);
-    await queueSync(tx, member.companyId, id, now);
+    // Due now even if a read ran this very instant (decision 0096: its channels follow the choice).
+    await queueSyncNow(tx, member.companyId, id, now);
   });
   return view({ ...row, busyCalendarIds: busy, writeCalendarId: choice.write_calendar_id });
 }
 
 /** Disconnects: the credentials and the busy times go; events already written stay in the inspector's calendar. */
 export async function disconnect(deps: CalendarSyncDeps, member: ConsoleMember, id: string): Promise<void> {
-  await ownedConnection(deps, member, id);
+  const row = await ownedConnection(deps, member, id);
+  // Its push channels are stopped at the provider while the credentials are still here (decision 0096).
+  let provider: CalendarProvider | null = null;
+  try {
+    provider = providerOf(deps, row, 'UTC');
+  } catch {
+    // Credentials no longer readable: the channels lapse on their own at the provider.
+  }
+  await stopPush(deps, row, provider);
   await deleteConnection(deps.db, member.companyId, id);
 }
 

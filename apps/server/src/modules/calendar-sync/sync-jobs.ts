@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CONSOLE_BASE_PATH } from '@scheduler/contracts/console-paths';
 import { listOrders } from '../order-list/admin-orders.service.ts';
-import { calendarCredentialsContext, type CalendarSyncDeps } from './calendar-sync-deps.ts';
+import { CALENDAR_PUSH_POLL_MS, calendarCredentialsContext, type CalendarSyncDeps } from './calendar-sync-deps.ts';
 import { CALENDAR_BOOKING_JOB, CALENDAR_SYNC_JOB, queueReconnectEmails, queueSync } from './calendar-jobs.ts';
 import {
   applyBusyChanges,
@@ -25,6 +25,8 @@ import {
   type BusyRead,
   type CalendarProvider,
 } from './provider.ts';
+import { ensurePush } from './push-channels.ts';
+import { dropLaterSyncs } from './push-channels.repository.ts';
 
 const DAY_MS = 86_400_000;
 /** Failures in a row after which the console shows the connection as failing. */
@@ -115,8 +117,11 @@ export async function syncConnection(deps: CalendarSyncDeps, companyId: string, 
   const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
   const window = { from: today - DAY_MS, to: today + (horizon.days + DAYS_PAST_HORIZON) * DAY_MS };
   const reads: Array<{ calendarId: string; read: BusyRead }> = [];
+  let pushed = false;
   try {
     const provider = providerOf(deps, connection, horizon.timeZone);
+    // Channels first (decision 0096): a change made during the read is notified, not missed.
+    pushed = await ensurePush(deps, connection, provider);
     for (const calendarId of connection.busyCalendarIds)
       reads.push({
         calendarId,
@@ -146,7 +151,9 @@ export async function syncConnection(deps: CalendarSyncDeps, companyId: string, 
       backingOffUntil: null,
       updatedAt: now,
     });
-    await queueSync(tx, companyId, connectionId, new Date(now.getTime() + deps.pollMs));
+    await dropLaterSyncs(tx, companyId, connectionId, deps.now());
+    const every = pushed ? (deps.pushPollMs ?? CALENDAR_PUSH_POLL_MS) : deps.pollMs;
+    await queueSync(tx, companyId, connectionId, new Date(now.getTime() + every));
   });
   if (changed > 0) deps.log.info({ connection: connectionId, changed }, 'calendar busy times synced');
   return changed > 0 ? 'SYNCED' : 'UNCHANGED';
@@ -178,6 +185,7 @@ async function syncFailed(deps: CalendarSyncDeps, connection: ConnectionRow, err
       backingOffUntil: next,
       updatedAt: now,
     });
+    await dropLaterSyncs(tx, connection.companyId, connection.id, deps.now());
     await queueSync(tx, connection.companyId, connection.id, next);
   });
   deps.log.warn({ connection: connection.id, code, retry_in_ms: wait }, 'calendar sync failed; will retry');

@@ -83,6 +83,28 @@ describe("calendar connections on an inspector's account page", () => {
     });
   });
 
+  it('says how the busy times are kept fresh: by push, or each minute because the public address is not https', async () => {
+    serve(
+      [
+        { ...CONNECTION, provider: 'google', account_label: 'mike@example.com', updates: 'push' },
+        {
+          ...CONNECTION,
+          id: '0f0f0f0f-0000-4000-8000-000000000002',
+          provider: 'microsoft',
+          account_label: 'Microsoft 365: Calendar',
+          updates: 'polling_public_url_not_https',
+        },
+      ],
+      { status: 201, body: WITH_CALENDARS },
+    );
+    open();
+    const section = await screen.findByRole('region', { name: 'Calendar connections' });
+    await within(section).findByText('Changes arrive as they are made (and are read every 5 minutes besides)');
+    within(section).getByText(
+      "Read every minute: instant updates need the scheduler's public address (PUBLIC_URL) on https",
+    );
+  });
+
   it('shows the status and age of the busy times, and saves the chosen calendars', async () => {
     const requests = serve([CONNECTION], { status: 201, body: WITH_CALENDARS });
     open();

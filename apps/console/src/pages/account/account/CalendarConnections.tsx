@@ -48,6 +48,14 @@ const PROVIDER_NAME: Record<CalendarConnection['provider'], string> = {
   microsoft: 'Microsoft 365',
 };
 
+/** How the busy times are kept fresh (decision 0096). */
+const UPDATES_TEXT: Record<NonNullable<CalendarConnection['updates']>, string> = {
+  push: 'Changes arrive as they are made (and are read every 5 minutes besides)',
+  polling: 'Read every minute',
+  polling_public_url_not_https:
+    "Read every minute: instant updates need the scheduler's public address (PUBLIC_URL) on https",
+};
+
 /** A connection's state in words; an OAuth grant is withdrawn rather than a password refused. */
 function statusText(connection: CalendarConnection): string {
   if (connection.status === 'reconnect' && connection.provider !== 'caldav')
@@ -194,6 +202,9 @@ export function CalendarConnections({
           </Typography>
           <Typography role="status">{statusText(connection)}</Typography>
           <Typography sx={{ color: 'text.secondary' }}>{ageText(connection.last_synced_at, now)}</Typography>
+          {connection.updates && (
+            <Typography sx={{ color: 'text.secondary' }}>{UPDATES_TEXT[connection.updates]}</Typography>
+          )}
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             {connection.status === 'reconnect' && connection.provider !== 'caldav' && (
               <Button

@@ -66,6 +66,12 @@ export class FakeGoogle {
   readonly queued: StandInAnswer[] = [];
   /** While true no API call is answered. */
   hang = false;
+  /**
+   * While true, events.watch posts the channel's first message (`sync`) to its address before it
+   * answers, as Google may: the statuses it got are kept in `syncAnswers`.
+   */
+  sendSyncOnWatch = false;
+  readonly syncAnswers: number[] = [];
   private sequence = 0;
   private syncTokens = new Map<string, { calendarId: string; sequence: number }>();
   private next = 1;
@@ -380,7 +386,7 @@ export class FakeGoogle {
     return { status: 200, body: answer };
   }
 
-  private watch(calendar: FakeCalendar, body: Record<string, unknown>): StandInAnswer {
+  private async watch(calendar: FakeCalendar, body: Record<string, unknown>): Promise<StandInAnswer> {
     if (body.type !== 'web_hook' || typeof body.address !== 'string' || typeof body.id !== 'string')
       return googleError(400, 'invalid', 'Invalid channel');
     const channel = {
@@ -389,10 +395,11 @@ export class FakeGoogle {
       address: body.address,
       token: typeof body.token === 'string' ? body.token : '',
       // Google caps a channel's life (a week for events); it answers the expiration it granted.
-      expiration: Math.min(Number(body.expiration ?? Infinity), Date.now() + 7 * DAY_MS),
+      expiration: Math.min(Number(body.expiration ?? Infinity), this.oauth.now() + 7 * DAY_MS),
       calendarId: calendar.id,
     };
     this.channels.set(channel.id, channel);
+    if (this.sendSyncOnWatch) this.syncAnswers.push(await this.notify(channel.id, 'sync'));
     return {
       status: 200,
       body: {

@@ -429,7 +429,7 @@ export class FakeGraph {
         'Subscription validation request failed. Response must exactly match validationToken query parameter.',
       );
     const id = `sub-${this.next++}`;
-    const expiration = Math.min(Date.parse(String(body.expirationDateTime)), Date.now() + 10_080 * 60 * 1000);
+    const expiration = Math.min(Date.parse(String(body.expirationDateTime)), this.oauth.now() + 10_080 * 60 * 1000);
     const created = {
       id,
       notificationUrl,
