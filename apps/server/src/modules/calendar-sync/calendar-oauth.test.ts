@@ -21,6 +21,7 @@ import { defaultProviders } from './provider-registry.ts';
 import { FakeGoogle } from './providers/google/test-google-server.ts';
 import { FakeGraph } from './providers/microsoft/test-graph-server.ts';
 import { calendarJobHandlers } from './sync-jobs.ts';
+import { writeCalendarJobHandlers } from './write-calendar-jobs.ts';
 
 const MONDAY = '2027-02-01T14:00:00.000Z';
 const DEMO = '/api/console/companies/demo';
@@ -129,7 +130,7 @@ describeOnEachDatabase('calendar OAuth', (factory) => {
       log: { info: () => {}, warn: () => {} },
     };
     worker = testWorker(harness.database.db, outbox, {
-      jobHandlers: calendarJobHandlers(deps),
+      jobHandlers: { ...calendarJobHandlers(deps), ...writeCalendarJobHandlers(deps) },
       now: harness.clock.now,
     });
     const order = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));

@@ -31,6 +31,8 @@ import {
   type ProviderCalendar,
 } from './provider.ts';
 import { providerOf } from './sync-jobs.ts';
+import { queueBackfill, queueEventRemoval } from './write-calendar-jobs.ts';
+import { connectionsOfCompany } from './write-calendar.repository.ts';
 
 function view(row: ConnectionRow): CalendarConnection {
   return {
@@ -88,7 +90,12 @@ export async function listConnections(
   inspectorId: number | undefined,
 ): Promise<{ connections: CalendarConnection[]; offered_providers: OAuthProviderKind[] }> {
   const own = memberCan(member, 'calendars.manage', false) ? inspectorId : (member.inspectorId ?? -1);
-  if (own === undefined) throw new AppError(400, 'invalid_request', 'Name the inspector.', 'inspector_id');
+  // Owners and admins naming no inspector read the whole company's (the Inspectors page's list).
+  if (own === undefined)
+    return {
+      connections: (await connectionsOfCompany(deps.db, member.companyId)).map(view),
+      offered_providers: offeredProviders(deps),
+    };
   assertMayManage(member, own);
   const rows = await connectionsOfInspector(deps.db, member.companyId, own);
   return { connections: rows.map(view), offered_providers: offeredProviders(deps) };
@@ -144,6 +151,8 @@ export async function connectCaldav(
       now,
     });
     await queueSync(tx, member.companyId, saved.id, now);
+    // Bookings made before (or while the connection could not write) go into the calendar (decision 0097).
+    await queueBackfill(tx, member.companyId, saved, now);
     return saved;
   });
   return { ...view(row), calendars: calendars.map(calendarView) };
@@ -198,14 +207,34 @@ export async function chooseCalendars(
     });
     await dropBusyOfOtherCalendars(tx, row, busy);
     await queueSync(tx, member.companyId, id, now);
+    // A write calendar chosen for the first time or changed takes the bookings made before (decision 0097).
+    if (choice.write_calendar_id !== row.writeCalendarId)
+      await queueBackfill(tx, member.companyId, { id, writeCalendarId: choice.write_calendar_id }, now);
   });
   return view({ ...row, busyCalendarIds: busy, writeCalendarId: choice.write_calendar_id });
 }
 
-/** Disconnects: the credentials and the busy times go; events already written stay in the inspector's calendar. */
-export async function disconnect(deps: CalendarSyncDeps, member: ConsoleMember, id: string): Promise<void> {
-  await ownedConnection(deps, member, id);
-  await deleteConnection(deps.db, member.companyId, id);
+/**
+ * Disconnects: the credentials and the busy times go. With `removeEvents`, the events this product
+ * wrote there are deleted by jobs queued in the same transaction, which carry the credentials
+ * sealed for them (decision 0097); without, they stay in the inspector's calendar.
+ */
+export async function disconnect(
+  deps: CalendarSyncDeps,
+  member: ConsoleMember,
+  id: string,
+  removeEvents = false,
+): Promise<{ removing: number }> {
+  const row = await ownedConnection(deps, member, id);
+  const now = deps.now();
+  const timeZone = removeEvents
+    ? ((await inspectorHorizon(deps.db, member.companyId, row.inspectorId))?.timeZone ?? 'UTC')
+    : 'UTC';
+  return deps.db.transaction(async (tx) => {
+    const removing = removeEvents ? await queueEventRemoval(deps, tx, row, timeZone, now) : 0;
+    await deleteConnection(tx, member.companyId, id);
+    return { removing };
+  });
 }
 
 /** The OAuth providers this server offers: a client configured, DATA_ENCRYPTION_KEY set, an adapter registered. */
@@ -352,6 +381,7 @@ export async function completeOAuth(
       now,
     });
     await queueSync(tx, member.companyId, saved.id, now);
+    await queueBackfill(tx, member.companyId, saved, now);
   });
   deps.log.info({ provider: state.provider, connection: id }, 'calendar connected through OAuth');
   return 'connected';

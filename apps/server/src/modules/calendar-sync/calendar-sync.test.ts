@@ -20,6 +20,7 @@ import { defaultProviders, withProvider } from './provider-registry.ts';
 import { CalDavProvider } from './providers/caldav/caldav-provider.ts';
 import { startRadicale, type Radicale } from './providers/caldav/test-radicale.ts';
 import { calendarJobHandlers, syncOrderEvents } from './sync-jobs.ts';
+import { writeCalendarJobHandlers } from './write-calendar-jobs.ts';
 
 const MONDAY = '2027-02-01T14:00:00.000Z';
 const DEMO = '/api/console/companies/demo';
@@ -107,7 +108,7 @@ describeOnEachDatabase('calendar sync', (factory) => {
       log: { info: () => {}, warn: () => {} },
     };
     worker = testWorker(harness.database.db, outbox, {
-      jobHandlers: calendarJobHandlers(deps),
+      jobHandlers: { ...calendarJobHandlers(deps), ...writeCalendarJobHandlers(deps) },
       now: harness.clock.now,
     });
     const order = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
