@@ -231,13 +231,14 @@ it("lets an owner see every inspector's calendar on the Inspectors page and conn
       await section.getByText('CalDAV: sarah').waitFor();
       await section.getByRole('status').getByText('Connected').waitFor();
       await section.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/tmp/calconsole45-inspectors-${size}.png`, fullPage: true });
+      // axe waits for the page to be still; the screenshot follows it.
       expect(await accessibilityViolations(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/calconsole45-inspectors-${size}.png`, fullPage: true });
       await section.getByRole('button', { name: 'Disconnect' }).click();
       const dialog = page.getByRole('dialog', { name: 'Disconnect CalDAV?' });
       expect(await dialog.getByRole('checkbox', { name: 'Remove the events we added' }).isChecked()).toBe(true);
-      await page.screenshot({ path: `/tmp/calconsole45-disconnect-${size}.png` });
       expect(await accessibilityViolations(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/calconsole45-disconnect-${size}.png` });
       await dialog.getByRole('button', { name: 'Keep it connected' }).click();
       await dialog.waitFor({ state: 'hidden' });
       const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
