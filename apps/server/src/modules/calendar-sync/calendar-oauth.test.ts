@@ -312,4 +312,15 @@ describeOnEachDatabase('calendar OAuth', (factory) => {
     const listed = await call('GET', `${DEMO}/calendar-connections?inspector_id=${SARAH}`, owner);
     expect(listed.json().connections).toMatchObject([{ provider: 'microsoft', status: 'active' }]);
   });
+
+  it("an owner who connects an inspector's calendar goes back to the Inspectors page, at that inspector (decision 0097)", async () => {
+    const page = await connect(owner, MIKE, 'microsoft');
+    expect(page.pathname).toBe('/console/demo/inspectors');
+    expect(Object.fromEntries(page.searchParams)).toEqual({
+      calendar: 'connected',
+      provider: 'microsoft',
+      inspector: String(MIKE),
+    });
+    expect(await rowOf(MIKE, 'microsoft')).toMatchObject({ status: 'active', writeCalendarId: 'AAMkCalendar' });
+  });
 });

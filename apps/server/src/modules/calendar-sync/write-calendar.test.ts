@@ -19,7 +19,7 @@ import { calendarCredentialsContext, type CalendarSyncDeps } from './calendar-sy
 import { inspectorHorizon } from './calendar-sync.repository.ts';
 import { defaultProviders, withProvider } from './provider-registry.ts';
 import { CalDavProvider } from './providers/caldav/caldav-provider.ts';
-import { startRadicale, type Radicale } from './providers/caldav/test-radicale.ts';
+import { eventIcs, startRadicale, type Radicale } from './providers/caldav/test-radicale.ts';
 import { calendarJobHandlers } from './sync-jobs.ts';
 import {
   CALENDAR_BACKFILL_JOB,
@@ -37,23 +37,6 @@ const PASSWORDS = { mike: 'app-password-1', sarah: 'app-password-2' };
 const OTHER = { key: 'other-cal', officeUuid: '8d0e7c52-5a1c-4f7e-9a51-3f1f0c2b9e11' };
 /** Back-fill batches of two here, so four orders take three runs (two full batches, then none). */
 const BATCH = 2;
-
-function foreignEvent(uid: string): string {
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//test//EN',
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    'DTSTAMP:20270101T000000Z',
-    'DTSTART:20270208T150000Z',
-    'DTEND:20270208T160000Z',
-    'SUMMARY:Dentist',
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-}
 
 describeOnEachDatabase("a write calendar's back-fill and the removal of our events at a disconnect", (factory) => {
   let harness: TestApp;
@@ -275,7 +258,12 @@ describeOnEachDatabase("a write calendar's back-fill and the removal of our even
   });
 
   it('disconnecting with "Remove the events we added" deletes ours through the queue, and nothing else', async () => {
-    await radicale.put('mike', home, 'dentist', foreignEvent('dentist'));
+    await radicale.put(
+      'mike',
+      home,
+      'dentist',
+      eventIcs('dentist', ['DTSTART:20270208T150000Z', 'DTEND:20270208T160000Z', 'SUMMARY:Dentist']),
+    );
     const refused = await call('DELETE', `${DEMO}/calendar-connections/${connectionId}?remove_events=yes`, owner);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ error: { field: 'remove_events' } });
