@@ -10,7 +10,12 @@ import {
   startRadicale,
   type Radicale,
 } from '../apps/server/src/modules/calendar-sync/providers/caldav/test-radicale.ts';
-import { seriousAccessibilityViolations, workerBrowser, VIEWPORTS } from './support/browser.ts';
+import {
+  accessibilityViolations,
+  seriousAccessibilityViolations,
+  workerBrowser,
+  VIEWPORTS,
+} from './support/browser.ts';
 import { signInMember } from './support/console.ts';
 import { startProduct, type RunningProduct } from './support/product.ts';
 
@@ -29,7 +34,7 @@ let calendar: string;
 let connectionId: string;
 
 beforeAll(async () => {
-  radicale = await startRadicale({ mike: 'app-password-1' });
+  radicale = await startRadicale({ mike: 'app-password-1', sarah: 'app-password-2' });
   calendar = await radicale.makeCalendar('mike', 'personal');
   product = await startProduct({ config: { DATA_ENCRYPTION_KEY: KEY }, calendars: true });
   browser = await workerBrowser();
@@ -193,5 +198,53 @@ it('lets an inspector connect their calendar on their account page: a wrong pass
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   } finally {
     await context.close();
+  }
+});
+
+it("lets an owner see every inspector's calendar on the Inspectors page and connect Sarah's for her, at 1280 and 375 px", async () => {
+  await radicale.makeCalendar('sarah', 'work', { displayName: 'Work' });
+  for (const [size, viewport] of [
+    ['1280', VIEWPORTS.desktop],
+    ['375', VIEWPORTS.mobile],
+  ] as const) {
+    const context = await browser.newContext({ viewport });
+    try {
+      const page = await context.newPage();
+      await signInMember(page, product, { email: 'olga.calendars@example.com', name: 'Olga Owner', role: 'owner' });
+      await page.goto(`${product.publicUrl}/console/demo/inspectors`);
+      const list = page.getByRole('navigation', { name: 'Inspectors' });
+      // Mike connected his own (the test before): the list says how his calendar stands.
+      await list
+        .getByText(/Calendar connected \(CalDAV\)|Calendar: busy times/)
+        .first()
+        .waitFor();
+      await list.getByText('Sarah Chen').click();
+      const section = page.getByRole('region', { name: 'Calendar connections of Sarah Chen' });
+      if (size === '1280') {
+        await section.getByRole('heading', { name: "Connect Sarah Chen's CalDAV calendar" }).waitFor();
+        await section.getByLabel('CalDAV address').fill(`${radicale.url}sarah/`);
+        await section.getByLabel('User name').fill('sarah');
+        await section.getByLabel('App password').fill('app-password-2');
+        await section.getByRole('button', { name: 'Connect' }).click();
+        await section.getByText("Calendar that takes Sarah Chen's bookings").first().waitFor();
+      }
+      await section.getByText('CalDAV: sarah').waitFor();
+      await section.getByRole('status').getByText('Connected').waitFor();
+      await section.scrollIntoViewIfNeeded();
+      // axe waits for the page to be still; the screenshot follows it.
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/calconsole45-inspectors-${size}.png`, fullPage: true });
+      await section.getByRole('button', { name: 'Disconnect' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Disconnect CalDAV?' });
+      expect(await dialog.getByRole('checkbox', { name: 'Remove the events we added' }).isChecked()).toBe(true);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/calconsole45-disconnect-${size}.png` });
+      await dialog.getByRole('button', { name: 'Keep it connected' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scroll).toBeLessThanOrEqual(viewport.width);
+    } finally {
+      await context.close();
+    }
   }
 });

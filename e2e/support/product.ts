@@ -12,6 +12,7 @@ import { webhookJobHandlers } from '../../apps/server/src/modules/webhooks/deliv
 import { CALENDAR_POLL_MS } from '../../apps/server/src/modules/calendar-sync/calendar-sync-deps.ts';
 import { defaultProviders } from '../../apps/server/src/modules/calendar-sync/provider-registry.ts';
 import { calendarJobHandlers } from '../../apps/server/src/modules/calendar-sync/sync-jobs.ts';
+import { writeCalendarJobHandlers } from '../../apps/server/src/modules/calendar-sync/write-calendar-jobs.ts';
 import { publicBaseUrl } from '../../apps/server/src/http/public-url.ts';
 import type { DatabaseHandle } from '../../apps/server/src/db/connection.ts';
 import { openSeededTestPglite, openSeededTestPostgres } from '../../apps/server/src/db/test-databases.ts';
@@ -179,6 +180,15 @@ export async function startProduct(
   const quiet = { info: () => {}, warn: () => {} };
   // The messages' links name the listening address, known once the server listens.
   const linkBase = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const calendarDeps = {
+    db: database.db,
+    encryption: DataEncryption.fromConfig(config),
+    providers: defaultProviders,
+    publicBaseUrl: linkBase,
+    now: () => new Date(),
+    pollMs: CALENDAR_POLL_MS,
+    log: quiet,
+  };
   const notifications = createNotificationWorker(database.db, config, quiet, linkBase, {
     ...(options.webhooks
       ? webhookJobHandlers({
@@ -190,17 +200,7 @@ export async function startProduct(
           log: quiet,
         })
       : {}),
-    ...(options.calendars
-      ? calendarJobHandlers({
-          db: database.db,
-          encryption: DataEncryption.fromConfig(config),
-          providers: defaultProviders,
-          publicBaseUrl: linkBase,
-          now: () => new Date(),
-          pollMs: CALENDAR_POLL_MS,
-          log: quiet,
-        })
-      : {}),
+    ...(options.calendars ? { ...calendarJobHandlers(calendarDeps), ...writeCalendarJobHandlers(calendarDeps) } : {}),
   });
   const app = await buildApp({
     db: database.db,

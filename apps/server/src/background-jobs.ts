@@ -16,6 +16,7 @@ import { oauthClientsOf, withOAuthProviders } from './modules/calendar-sync/oaut
 import { defaultProviders } from './modules/calendar-sync/provider-registry.ts';
 import { pushBaseUrlOf } from './modules/calendar-sync/push-channels.ts';
 import { calendarJobHandlers } from './modules/calendar-sync/sync-jobs.ts';
+import { writeCalendarJobHandlers } from './modules/calendar-sync/write-calendar-jobs.ts';
 
 /**
  * The queue's jobs beside the messages, each on the app's one clock (`clock`, the one the app and
@@ -83,6 +84,8 @@ export function backgroundJobs(options: {
       ...webhookJobHandlers(webhookDeps),
       // Inspectors' own calendars (decision 0089): busy times read every minute, bookings written.
       ...calendarJobHandlers(calendarDeps),
+      // Back-fills of a write calendar chosen, removals of our events at a disconnect (decision 0097).
+      ...writeCalendarJobHandlers(calendarDeps),
     },
     retention,
     referralStats,

@@ -90,3 +90,6 @@ export type CalendarConnectionWithCalendars = z.infer<typeof calendarConnectionW
 export const calendarConnectionsQuerySchema = z
   .object({ inspector_id: z.coerce.number().int().min(1).max(2_147_483_647).optional() })
   .strict();
+
+/** Disconnecting: whether the booking events the scheduler wrote there are deleted too (decision 0097). */
+export const calendarDisconnectQuerySchema = z.object({ remove_events: z.enum(['true', 'false']).optional() }).strict();

@@ -7,6 +7,7 @@ import {
   calendarConnectionsQuerySchema,
   calendarConnectionsSchema,
   calendarConnectionWithCalendarsSchema,
+  calendarDisconnectQuerySchema,
   calendarOAuthStartSchema,
   CALENDAR_OAUTH_PROVIDERS,
   type CalendarOAuthResult,
@@ -132,7 +133,7 @@ export function calendarSyncRoutes(ctx: AppContext) {
           tags,
           summary: "An inspector's calendar connections",
           description:
-            'An inspector member reads their own (inspector_id may be left out); owners and admins name the inspector.',
+            "An inspector member reads their own (inspector_id may be left out); owners and admins name the inspector, or leave it out for the whole company's.",
           params: companyKeyParam,
           querystring: calendarConnectionsQuerySchema,
           response: { 200: calendarConnectionsSchema },
@@ -205,13 +206,21 @@ export function calendarSyncRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: 'Disconnects the calendar: its credentials and busy times are removed',
+          description:
+            'remove_events=true also deletes, through the job queue, the booking events the scheduler wrote in that calendar (and nothing else there); without it they stay.',
           params: connectionParams,
-          querystring: noQuery,
+          querystring: calendarDisconnectQuerySchema,
           response: { 204: z.null() },
         },
       },
       async (request, reply) => {
-        await disconnect(deps, memberOf(request), request.params.connection_id);
+        const { removing } = await disconnect(
+          deps,
+          memberOf(request),
+          request.params.connection_id,
+          request.query.remove_events === 'true',
+        );
+        if (removing > 0) queuedJobs();
         return reply.code(204).send(null);
       },
     );
@@ -241,7 +250,7 @@ export function calendarSyncRoutes(ctx: AppContext) {
           tags,
           summary: "Where Google or Microsoft sends the inspector's browser back after consent",
           description:
-            "Signed in as the console user who started the connection: the code is exchanged, the account's primary calendar made busy and the one taking bookings, its first read queued, and the browser sent to the Account page with `?calendar=<result>&provider=<provider>` (connected, denied, refused, unavailable, no_calendars, not_configured, forbidden). A state altered (400 calendar_oauth_state_invalid), too old (400 calendar_oauth_state_expired) another user's (403), or no session (401) is a page for a browser, the error envelope otherwise.",
+            "Signed in as the console user who started the connection: the code is exchanged, the account's primary calendar made busy and the one taking bookings, its first read queued, and the browser sent to the Account page (the Inspectors page, with `&inspector=<id>`, for an owner or admin who connected another inspector's) with `?calendar=<result>&provider=<provider>` (connected, denied, refused, unavailable, no_calendars, not_configured, forbidden). A state altered (400 calendar_oauth_state_invalid), too old (400 calendar_oauth_state_expired) another user's (403), or no session (401) is a page for a browser, the error envelope otherwise.",
           params: oauthCallbackParams,
           querystring: oauthCallbackQuery,
         },
@@ -262,7 +271,11 @@ export function calendarSyncRoutes(ctx: AppContext) {
         else result = await completeOAuth(deps, member, state, code);
         if (result === 'connected') queuedJobs();
         const query = new URLSearchParams({ calendar: result, provider: state.provider });
-        return reply.redirect(`/console/${encodeURIComponent(member.companyKey)}/account?${query.toString()}`, 303);
+        // An owner or admin who connected another inspector's calendar goes back to the Inspectors page, at them.
+        const forOther = member.inspectorId !== state.inspectorId;
+        if (forOther) query.set('inspector', String(state.inspectorId));
+        const page = forOther ? 'inspectors' : 'account';
+        return reply.redirect(`/console/${encodeURIComponent(member.companyKey)}/${page}?${query.toString()}`, 303);
       },
     );
   };

@@ -21,6 +21,7 @@ import { defaultProviders } from './provider-registry.ts';
 import { FakeGoogle } from './providers/google/test-google-server.ts';
 import { FakeGraph } from './providers/microsoft/test-graph-server.ts';
 import { calendarJobHandlers } from './sync-jobs.ts';
+import { writeCalendarJobHandlers } from './write-calendar-jobs.ts';
 
 const MONDAY = '2027-02-01T14:00:00.000Z';
 const DEMO = '/api/console/companies/demo';
@@ -129,7 +130,7 @@ describeOnEachDatabase('calendar OAuth', (factory) => {
       log: { info: () => {}, warn: () => {} },
     };
     worker = testWorker(harness.database.db, outbox, {
-      jobHandlers: calendarJobHandlers(deps),
+      jobHandlers: { ...calendarJobHandlers(deps), ...writeCalendarJobHandlers(deps) },
       now: harness.clock.now,
     });
     const order = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
@@ -310,5 +311,16 @@ describeOnEachDatabase('calendar OAuth', (factory) => {
     expect((await rowOf(SARAH, 'microsoft')).lastSyncedAt!.getTime()).toBe(harness.clock.now());
     const listed = await call('GET', `${DEMO}/calendar-connections?inspector_id=${SARAH}`, owner);
     expect(listed.json().connections).toMatchObject([{ provider: 'microsoft', status: 'active' }]);
+  });
+
+  it("an owner who connects an inspector's calendar goes back to the Inspectors page, at that inspector (decision 0097)", async () => {
+    const page = await connect(owner, MIKE, 'microsoft');
+    expect(page.pathname).toBe('/console/demo/inspectors');
+    expect(Object.fromEntries(page.searchParams)).toEqual({
+      calendar: 'connected',
+      provider: 'microsoft',
+      inspector: String(MIKE),
+    });
+    expect(await rowOf(MIKE, 'microsoft')).toMatchObject({ status: 'active', writeCalendarId: 'AAMkCalendar' });
   });
 });

@@ -34,6 +34,8 @@ import {
 import { stopPush, updatesOf } from './push-channels.ts';
 import { queueSyncNow } from './push-channels.repository.ts';
 import { providerOf } from './sync-jobs.ts';
+import { queueBackfill, queueEventRemoval } from './write-calendar-jobs.ts';
+import { connectionsOfCompany } from './write-calendar.repository.ts';
 
 function view(row: ConnectionRow): CalendarConnection {
   return {
@@ -91,9 +93,12 @@ export async function listConnections(
   inspectorId: number | undefined,
 ): Promise<{ connections: CalendarConnection[]; offered_providers: OAuthProviderKind[] }> {
   const own = memberCan(member, 'calendars.manage', false) ? inspectorId : (member.inspectorId ?? -1);
-  if (own === undefined) throw new AppError(400, 'invalid_request', 'Name the inspector.', 'inspector_id');
-  assertMayManage(member, own);
-  const rows = await connectionsOfInspector(deps.db, member.companyId, own);
+  // Owners and admins naming no inspector read the whole company's (the Inspectors page's list).
+  if (own !== undefined) assertMayManage(member, own);
+  const rows =
+    own === undefined
+      ? await connectionsOfCompany(deps.db, member.companyId)
+      : await connectionsOfInspector(deps.db, member.companyId, own);
   const connections: CalendarConnection[] = [];
   for (const row of rows) connections.push({ ...view(row), updates: await updatesOf(deps, row) });
   return { connections, offered_providers: offeredProviders(deps) };
@@ -149,6 +154,8 @@ export async function connectCaldav(
       now,
     });
     await queueSync(tx, member.companyId, saved.id, now);
+    // Bookings made before (or while the connection could not write) go into the calendar (decision 0097).
+    await queueBackfill(tx, member.companyId, saved, now);
     return saved;
   });
   return { ...view(row), calendars: calendars.map(calendarView) };
@@ -204,14 +211,26 @@ export async function chooseCalendars(
     await dropBusyOfOtherCalendars(tx, row, busy);
     // Due now even if a read ran this very instant (decision 0096: its channels follow the choice).
     await queueSyncNow(tx, member.companyId, id, now);
+    // A write calendar chosen for the first time or changed takes the bookings made before (decision 0097).
+    if (choice.write_calendar_id !== row.writeCalendarId)
+      await queueBackfill(tx, member.companyId, { id, writeCalendarId: choice.write_calendar_id }, now);
   });
   return view({ ...row, busyCalendarIds: busy, writeCalendarId: choice.write_calendar_id });
 }
 
-/** Disconnects: the credentials and the busy times go; events already written stay in the inspector's calendar. */
-export async function disconnect(deps: CalendarSyncDeps, member: ConsoleMember, id: string): Promise<void> {
+/**
+ * Disconnects: the credentials and the busy times go. Its push channels are stopped at the
+ * provider first, while the credentials are still here (decision 0096). With `removeEvents`, the
+ * events this product wrote there are deleted by jobs queued in the same transaction, which carry
+ * the credentials sealed for them (decision 0097); without, they stay in the inspector's calendar.
+ */
+export async function disconnect(
+  deps: CalendarSyncDeps,
+  member: ConsoleMember,
+  id: string,
+  removeEvents = false,
+): Promise<{ removing: number }> {
   const row = await ownedConnection(deps, member, id);
-  // Its push channels are stopped at the provider while the credentials are still here (decision 0096).
   let provider: CalendarProvider | null = null;
   try {
     provider = providerOf(deps, row, 'UTC');
@@ -219,7 +238,15 @@ export async function disconnect(deps: CalendarSyncDeps, member: ConsoleMember, 
     // Credentials no longer readable: the channels lapse on their own at the provider.
   }
   await stopPush(deps, row, provider);
-  await deleteConnection(deps.db, member.companyId, id);
+  const now = deps.now();
+  const timeZone = removeEvents
+    ? ((await inspectorHorizon(deps.db, member.companyId, row.inspectorId))?.timeZone ?? 'UTC')
+    : 'UTC';
+  return deps.db.transaction(async (tx) => {
+    const removing = removeEvents ? await queueEventRemoval(deps, tx, row, timeZone, now) : 0;
+    await deleteConnection(tx, member.companyId, id);
+    return { removing };
+  });
 }
 
 /** The OAuth providers this server offers: a client configured, DATA_ENCRYPTION_KEY set, an adapter registered. */
@@ -366,6 +393,7 @@ export async function completeOAuth(
       now,
     });
     await queueSync(tx, member.companyId, saved.id, now);
+    await queueBackfill(tx, member.companyId, saved, now);
   });
   deps.log.info({ provider: state.provider, connection: id }, 'calendar connected through OAuth');
   return 'connected';

@@ -18,8 +18,9 @@ import { testWorker } from '../notifications/worker-test-support.ts';
 import { calendarCredentialsContext, type CalendarSyncDeps } from './calendar-sync-deps.ts';
 import { defaultProviders, withProvider } from './provider-registry.ts';
 import { CalDavProvider } from './providers/caldav/caldav-provider.ts';
-import { startRadicale, type Radicale } from './providers/caldav/test-radicale.ts';
+import { eventIcs, startRadicale, type Radicale } from './providers/caldav/test-radicale.ts';
 import { calendarJobHandlers, syncOrderEvents } from './sync-jobs.ts';
+import { writeCalendarJobHandlers } from './write-calendar-jobs.ts';
 
 const MONDAY = '2027-02-01T14:00:00.000Z';
 const DEMO = '/api/console/companies/demo';
@@ -28,20 +29,7 @@ const MIKE = 101;
 const PASSWORD = 'app-password-1';
 
 function vevent(uid: string, startUtc: string, endUtc: string): string {
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//test//EN',
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    'DTSTAMP:20270101T000000Z',
-    `DTSTART:${startUtc}`,
-    `DTEND:${endUtc}`,
-    'SUMMARY:Dentist',
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
+  return eventIcs(uid, [`DTSTART:${startUtc}`, `DTEND:${endUtc}`, 'SUMMARY:Dentist']);
 }
 
 describeOnEachDatabase('calendar sync', (factory) => {
@@ -107,7 +95,7 @@ describeOnEachDatabase('calendar sync', (factory) => {
       log: { info: () => {}, warn: () => {} },
     };
     worker = testWorker(harness.database.db, outbox, {
-      jobHandlers: calendarJobHandlers(deps),
+      jobHandlers: { ...calendarJobHandlers(deps), ...writeCalendarJobHandlers(deps) },
       now: harness.clock.now,
     });
     const order = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));

@@ -28,7 +28,7 @@ import {
   useAccountChange,
   useChooseFirstPassword,
 } from './account-api.ts';
-import { CalendarConnections } from './CalendarConnections.tsx';
+import { CalendarConnections } from '../../../shared/calendar-connections/CalendarConnections.tsx';
 
 /** The viewer's own clock: sessions and passkeys are theirs, not an office's. */
 const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

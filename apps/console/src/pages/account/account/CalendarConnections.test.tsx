@@ -5,7 +5,7 @@ import { OFFICE_ME } from '../../../test-support/fixtures.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 import { renderPage, stubServer } from '../../../test-support/render-page.tsx';
 import AccountPage from './AccountPage.tsx';
-import { CalendarConnections } from './CalendarConnections.tsx';
+import { CalendarConnections } from '../../../shared/calendar-connections/CalendarConnections.tsx';
 
 const INSPECTOR_ME = {
   ...OFFICE_ME,

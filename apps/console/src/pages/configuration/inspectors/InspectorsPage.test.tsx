@@ -32,7 +32,10 @@ const serve = ({
     routes: (request) =>
       request.path.startsWith(GEOCODE)
         ? geocode?.(new URL(request.path, 'http://localhost:3000').searchParams.get('address') ?? '')
-        : undefined,
+        : // No inspector has a calendar connected here (InspectorCalendars.test.tsx shows them).
+          request.path.startsWith('/api/console/companies/demo/calendar-connections')
+          ? { status: 200, body: { connections: [], offered_providers: [] } }
+          : undefined,
   });
 
 const renderInspectors = () =>

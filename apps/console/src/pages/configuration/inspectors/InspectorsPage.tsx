@@ -6,13 +6,19 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ConfigurationResponse } from '@scheduler/contracts/configuration';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import type { Setting } from '@scheduler/contracts/settings';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { officeClockAt } from '@scheduler/domain/office-clock';
 import { SettingsReader } from '@scheduler/domain/settings';
+import { CalendarConnections } from '../../../shared/calendar-connections/CalendarConnections.tsx';
+import { companyCalendarConnections } from '../../../shared/calendar-connections/connection-queries.ts';
+import { calendarSummary } from '../../../shared/calendar-connections/connection-text.ts';
+import { memberCan, useCompany } from '../../../shared/company.ts';
 import { useConfigurationEditor } from '../../../shared/configuration.ts';
 import { refusedField } from '../../../shared/document-refusal.ts';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
@@ -25,7 +31,11 @@ import { RemoveInspectorDialog } from './RemoveInspectorDialog.tsx';
 
 const TITLE = 'Inspectors';
 
-/** /console/{key}/inspectors (owner and admin): each inspector's hours, dates, services and area; adding and removing them; where nobody goes. */
+/**
+ * /console/{key}/inspectors (owner and admin): each inspector's hours, dates, services and area;
+ * adding and removing them; where nobody goes; and each one's own calendars (decision 0097): how
+ * they stand in the list at a glance, connected, chosen and disconnected for them beside the editor.
+ */
 export default function InspectorsPage() {
   return (
     <ConfigurationEditorPage title={TITLE} loadingLabel="Loading the inspectors…">
@@ -45,7 +55,18 @@ interface SentSave {
 function Inspectors({ companyKey, configuration }: { companyKey: string; configuration: ConfigurationResponse }) {
   const { save, outcome, setOutcome, loadNewest } = useConfigurationEditor(companyKey);
   const { document, version } = configuration;
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const { membership } = useCompany();
+  const [searchParams] = useSearchParams();
+  // Back from a calendar provider's consent page: the inspector whose calendar was being connected.
+  const [selectedId, setSelectedId] = useState<number | null>(() => {
+    const returned = Number(searchParams.get('inspector'));
+    return Number.isInteger(returned) && returned > 0 ? returned : null;
+  });
+  // Anyone's calendars: owners and admins (an inspector member reaches only their own, on their Account page).
+  const managesCalendars = memberCan(membership, 'calendars.manage', false);
+  const calendarList = useQuery({ ...companyCalendarConnections(companyKey), enabled: managesCalendars });
+  const calendarsOf = (id: number) => (calendarList.data?.connections ?? []).filter((c) => c.inspector_id === id);
+  const now = Date.now();
   const [draft, setDraft] = useState<DocumentInspector | null>(null);
   const [removing, setRemoving] = useState(false);
   const [sent, setSent] = useState<SentSave | null>(null);
@@ -170,7 +191,12 @@ function Inspectors({ companyKey, configuration }: { companyKey: string; configu
                     <ListItemText
                       primary={inspectorName(inspector)}
                       secondary={
-                        inspector === pending ? 'Not saved yet' : inspector.active ? null : 'Takes no bookings'
+                        [
+                          inspector === pending ? 'Not saved yet' : inspector.active ? null : 'Takes no bookings',
+                          calendarSummary(calendarsOf(inspector.id), now),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ') || null
                       }
                     />
                   </ListItemButton>
@@ -189,35 +215,45 @@ function Inspectors({ companyKey, configuration }: { companyKey: string; configu
           </Button>
         </Box>
         {selected ? (
-          <Paper
-            variant="outlined"
-            component="section"
-            aria-labelledby="inspector-heading"
-            sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}
-          >
-            <Typography component="h2" variant="h2" id="inspector-heading" sx={{ mb: 2 }}>
-              {inspectorName(selected)}
-            </Typography>
-            <InspectorEditor
-              key={selected.id}
-              inspector={selected}
-              services={services}
-              busy={save.isPending}
-              today={today}
-              isNew={isNew}
-              refusal={refusal}
-              onSave={saveInspector}
-              onRemove={() => (isNew ? removeSelected() : setRemoving(true))}
-            />
-            <RemoveInspectorDialog
-              name={inspectorName(selected)}
-              open={removing}
-              active={selected.active && !isNew}
-              onRemove={removeSelected}
-              onDeactivate={deactivateSelected}
-              onClose={() => setRemoving(false)}
-            />
-          </Paper>
+          <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+            <Paper
+              variant="outlined"
+              component="section"
+              aria-labelledby="inspector-heading"
+              sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}
+            >
+              <Typography component="h2" variant="h2" id="inspector-heading" sx={{ mb: 2 }}>
+                {inspectorName(selected)}
+              </Typography>
+              <InspectorEditor
+                key={selected.id}
+                inspector={selected}
+                services={services}
+                busy={save.isPending}
+                today={today}
+                isNew={isNew}
+                refusal={refusal}
+                onSave={saveInspector}
+                onRemove={() => (isNew ? removeSelected() : setRemoving(true))}
+              />
+              <RemoveInspectorDialog
+                name={inspectorName(selected)}
+                open={removing}
+                active={selected.active && !isNew}
+                onRemove={removeSelected}
+                onDeactivate={deactivateSelected}
+                onClose={() => setRemoving(false)}
+              />
+            </Paper>
+            {managesCalendars && !isNew && (
+              <CalendarConnections
+                key={selected.id}
+                companyKey={companyKey}
+                inspectorId={selected.id}
+                owner={{ kind: 'inspector', name: inspectorName(selected) }}
+              />
+            )}
+          </Box>
         ) : (
           <Typography>The company has no inspectors yet. Add one to take bookings.</Typography>
         )}

@@ -1,27 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarAuthError, CalendarUnavailableError, EventGoneError, type BookingEvent } from '../../provider.ts';
 import { CalDavProvider } from './caldav-provider.ts';
-import { startRadicale, type Radicale } from './test-radicale.ts';
+import { eventIcs, startRadicale, type Radicale } from './test-radicale.ts';
 
 const HOUR = 3_600_000;
 /** Monday 2026-12-07 00:00 UTC. */
 const MONDAY = Date.UTC(2026, 11, 7);
 const WINDOW = { from: MONDAY, to: MONDAY + 14 * 24 * HOUR };
-
-function vevent(uid: string, lines: string[]): string {
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//test//EN',
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    'DTSTAMP:20261201T000000Z',
-    ...lines,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-}
 
 function booking(uid: string, start: number): BookingEvent {
   return {
@@ -74,38 +59,38 @@ describe('CalDavProvider against Radicale', () => {
       'mike',
       cal,
       'dentist',
-      vevent('dentist', ['DTSTART:20261208T150000Z', 'DTEND:20261208T160000Z']),
+      eventIcs('dentist', ['DTSTART:20261208T150000Z', 'DTEND:20261208T160000Z']),
     );
     // All-day in the calendar's zone: New York's midnight, 05:00 UTC in winter.
     await radicale.put(
       'mike',
       cal,
       'holiday',
-      vevent('holiday', ['DTSTART;VALUE=DATE:20261210', 'DTEND;VALUE=DATE:20261211']),
+      eventIcs('holiday', ['DTSTART;VALUE=DATE:20261210', 'DTEND;VALUE=DATE:20261211']),
     );
     await radicale.put(
       'mike',
       cal,
       'free',
-      vevent('free', ['DTSTART:20261209T150000Z', 'DTEND:20261209T160000Z', 'TRANSP:TRANSPARENT']),
+      eventIcs('free', ['DTSTART:20261209T150000Z', 'DTEND:20261209T160000Z', 'TRANSP:TRANSPARENT']),
     );
     await radicale.put(
       'mike',
       cal,
       'maybe',
-      vevent('maybe', ['DTSTART:20261209T170000Z', 'DTEND:20261209T180000Z', 'STATUS:TENTATIVE']),
+      eventIcs('maybe', ['DTSTART:20261209T170000Z', 'DTEND:20261209T180000Z', 'STATUS:TENTATIVE']),
     );
     await radicale.put(
       'mike',
       cal,
       'off',
-      vevent('off', ['DTSTART:20261209T190000Z', 'DTEND:20261209T200000Z', 'STATUS:CANCELLED']),
+      eventIcs('off', ['DTSTART:20261209T190000Z', 'DTEND:20261209T200000Z', 'STATUS:CANCELLED']),
     );
     await radicale.put(
       'mike',
       cal,
       'declined',
-      vevent('declined', [
+      eventIcs('declined', [
         'DTSTART:20261211T150000Z',
         'DTEND:20261211T160000Z',
         'ATTENDEE;PARTSTAT=DECLINED:mailto:mike',
@@ -116,7 +101,7 @@ describe('CalDavProvider against Radicale', () => {
       'mike',
       cal,
       'ours',
-      vevent('ours', ['DTSTART:20261211T170000Z', 'DTEND:20261211T180000Z', 'X-ONLINE-SCHEDULER-BOOKING:1']),
+      eventIcs('ours', ['DTSTART:20261211T170000Z', 'DTEND:20261211T180000Z', 'X-ONLINE-SCHEDULER-BOOKING:1']),
     );
     // Daily 08:00 in Berlin, five times; the third instance moved to 12:00, the fourth cancelled.
     await radicale.put(
@@ -167,7 +152,7 @@ describe('CalDavProvider against Radicale', () => {
       'mike',
       dst,
       'weekly',
-      vevent('weekly', [
+      eventIcs('weekly', [
         'DTSTART;TZID=America/New_York:20270308T090000',
         'DTEND;TZID=America/New_York:20270308T100000',
         'RRULE:FREQ=WEEKLY;COUNT=2',
@@ -182,7 +167,7 @@ describe('CalDavProvider against Radicale', () => {
 
   it('answers "no changes" cheaply while the collection is unchanged, and reads again when it changes', async () => {
     const cal = await radicale.makeCalendar('mike', 'ctag');
-    await radicale.put('mike', cal, 'a', vevent('a', ['DTSTART:20261208T150000Z', 'DTEND:20261208T160000Z']));
+    await radicale.put('mike', cal, 'a', eventIcs('a', ['DTSTART:20261208T150000Z', 'DTEND:20261208T160000Z']));
     const first = await provider.readBusy(cal, WINDOW, null);
     expect(first.busy).toHaveLength(1);
     const same = await provider.readBusy(cal, WINDOW, first.cursor);

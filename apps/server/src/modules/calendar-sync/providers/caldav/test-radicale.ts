@@ -168,3 +168,19 @@ export async function startRadicale(users: Record<string, string> = { mike: 'app
     },
   };
 }
+
+/** One VEVENT as a calendar app would write it into Radicale: its uid and its own lines (DTSTART, DTEND, SUMMARY…). */
+export function eventIcs(uid: string, lines: readonly string[]): string {
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//test//EN',
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTAMP:20270101T000000Z',
+    ...lines,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}

@@ -3,13 +3,18 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -23,44 +28,44 @@ import {
   type CalendarOAuthResult,
   type CalendarConnectionWithCalendars,
 } from '@scheduler/contracts/calendar-sync';
-import { callApi, companyApi, failureText } from '../../../shared/api.ts';
-import { fieldProps } from '../../../shared/form.ts';
-import { consoleKeys } from '../../../shared/queries.ts';
-
-const key = (companyKey: string) => [...consoleKeys.company(companyKey), 'calendar-connections'] as const;
-const path = (companyKey: string, rest = '') => companyApi(companyKey, `/calendar-connections${rest}`);
+import { callApi, companyApi, failureText } from '../api.ts';
+import { fieldProps } from '../form.ts';
+import { ageText, isStale, PROVIDER_NAME, statusText, UPDATES_TEXT } from './connection-text.ts';
+import { calendarConnectionsKey as key, calendarConnectionsPath as path } from './connection-queries.ts';
 
 const connectSchema = z.object({
   url: z.url({ protocol: /^https?$/, error: 'The CalDAV address, starting with https://' }).max(2_000),
-  username: z.string().trim().min(1, 'Your user name there').max(320),
+  username: z.string().trim().min(1, 'The user name there').max(320),
   password: z.string().min(1, 'An app password made for this').max(1_000),
 });
 
-const STATUS_TEXT: Record<CalendarConnection['status'], string> = {
-  active: 'Connected',
-  reconnect: 'Reconnect needed: the calendar refused the password',
-  failing: 'Failing: the calendar server does not answer; the busy times last read still count',
-};
+/**
+ * Whose calendars the section manages, which sets its words: the signed-in inspector's own
+ * ("you"), or, for an owner or admin on the Inspectors page, the named inspector's.
+ */
+export type CalendarOwner = { kind: 'self' } | { kind: 'inspector'; name: string };
 
-const PROVIDER_NAME: Record<CalendarConnection['provider'], string> = {
-  caldav: 'CalDAV',
-  google: 'Google Calendar',
-  microsoft: 'Microsoft 365',
-};
-
-/** How the busy times are kept fresh (decision 0096). */
-const UPDATES_TEXT: Record<NonNullable<CalendarConnection['updates']>, string> = {
-  push: 'Changes arrive as they are made (and are read every 5 minutes besides)',
-  polling: 'Read every minute',
-  polling_public_url_not_https:
-    "Read every minute: instant updates need the scheduler's public address (PUBLIC_URL) on https",
-};
-
-/** A connection's state in words; an OAuth grant is withdrawn rather than a password refused. */
-function statusText(connection: CalendarConnection): string {
-  if (connection.status === 'reconnect' && connection.provider !== 'caldav')
-    return `Reconnect needed: ${PROVIDER_NAME[connection.provider]} no longer lets the scheduler in (access withdrawn or expired)`;
-  return STATUS_TEXT[connection.status];
+function wordsFor(owner: CalendarOwner) {
+  if (owner.kind === 'self')
+    return {
+      intro:
+        'Events in your own calendar keep the scheduler from offering those times, and every booking appears in it.',
+      connectCaldav: 'Connect a CalDAV calendar',
+      reconnectCaldav: 'Reconnect your CalDAV calendar',
+      passwordHelp: 'Make one in your calendar account for this; it is kept encrypted.',
+      busyLegend: 'Calendars that keep you busy',
+      writeLabel: 'Calendar that takes your bookings',
+      label: 'Calendar connections',
+    };
+  return {
+    intro: `Events in ${owner.name}'s own calendar keep the scheduler from offering those times, and every booking appears in it.`,
+    connectCaldav: `Connect ${owner.name}'s CalDAV calendar`,
+    reconnectCaldav: `Reconnect ${owner.name}'s CalDAV calendar`,
+    passwordHelp: `An app password ${owner.name} made in their calendar account for this; it is kept encrypted.`,
+    busyLegend: `Calendars that keep ${owner.name} busy`,
+    writeLabel: `Calendar that takes ${owner.name}'s bookings`,
+    label: `Calendar connections of ${owner.name}`,
+  };
 }
 
 /** What the OAuth callback's result (`?calendar=…&provider=…`) says, and whether it is good news. */
@@ -90,35 +95,33 @@ function resultMessage(
 const isResult = (value: string | null): value is CalendarOAuthResult =>
   (CALENDAR_OAUTH_RESULTS as readonly string[]).includes(value ?? '');
 
-/** How long ago busy times were read, in words ("2 minutes ago"). */
-function ageText(at: string | null, now: number): string {
-  if (at === null) return 'Not read yet';
-  const minutes = Math.max(0, Math.round((now - Date.parse(at)) / 60_000));
-  if (minutes < 1) return 'Busy times read less than a minute ago';
-  if (minutes < 120) return `Busy times read ${minutes} minute${minutes === 1 ? '' : 's'} ago`;
-  return `Busy times read ${Math.round(minutes / 60)} hours ago`;
-}
-
 /**
- * The inspector's own calendars (issue 45, decisions 0089 and 0090): connect Google Calendar or
- * Microsoft 365 (through their consent pages, when the server offers them) or a CalDAV account
- * (iCloud, Fastmail, Nextcloud…), choose which calendars keep them busy and which takes their bookings,
- * see how fresh the busy times are, reconnect, disconnect.
+ * An inspector's own calendars (issue 45, decisions 0089, 0090 and 0097): connect Google Calendar
+ * or Microsoft 365 (through their consent pages, when the server offers them) or a CalDAV account
+ * (iCloud, Fastmail, Nextcloud…), choose which calendars keep them busy and which takes their
+ * bookings, see how fresh the busy times are and the last error, reconnect, disconnect (removing
+ * the events the scheduler wrote there, unless asked not to). The inspector's Account page shows
+ * their own; the Inspectors page shows an owner or admin any inspector's.
  */
 export function CalendarConnections({
   companyKey,
   inspectorId,
+  owner = { kind: 'self' },
   goTo = (url) => window.location.assign(url),
 }: {
   companyKey: string;
   inspectorId: number;
+  owner?: CalendarOwner;
   /** Sends the browser to the provider's consent page (a test watches it instead). */
   goTo?: (url: string) => void;
 }) {
+  const words = wordsFor(owner);
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const returned = searchParams.get('calendar');
-  const result = isResult(returned) ? resultMessage(returned, searchParams.get('provider') ?? '') : null;
+  // On the Inspectors page the callback names the inspector it connected: only their section says how it went.
+  const ours = owner.kind === 'self' || searchParams.get('inspector') === String(inspectorId);
+  const result = ours && isResult(returned) ? resultMessage(returned, searchParams.get('provider') ?? '') : null;
   const startOAuth = useMutation({
     mutationFn: (provider: 'google' | 'microsoft') =>
       callApi(
@@ -137,6 +140,7 @@ export function CalendarConnections({
   );
   const refresh = () => queryClient.invalidateQueries({ queryKey: key(companyKey) });
   const [calendars, setCalendars] = useState<CalendarConnectionWithCalendars | null>(null);
+  const [disconnecting, setDisconnecting] = useState<CalendarConnection | null>(null);
   const connect = useMutation({
     mutationFn: (input: z.infer<typeof connectSchema>) =>
       callApi(path(companyKey, '/caldav'), calendarConnectionWithCalendarsSchema, {
@@ -151,9 +155,14 @@ export function CalendarConnections({
     },
   });
   const disconnect = useMutation({
-    mutationFn: (id: string) => callApi(path(companyKey, `/${id}`), z.null(), { method: 'DELETE', answers: [204] }),
+    mutationFn: ({ id, removeEvents }: { id: string; removeEvents: boolean }) =>
+      callApi(path(companyKey, `/${id}?remove_events=${removeEvents}`), z.null(), {
+        method: 'DELETE',
+        answers: [204],
+      }),
     onSuccess: async () => {
       setCalendars(null);
+      setDisconnecting(null);
       await refresh();
     },
   });
@@ -168,18 +177,11 @@ export function CalendarConnections({
   const now = Date.now();
 
   return (
-    <Paper
-      component="section"
-      variant="outlined"
-      aria-label="Calendar connections"
-      sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}
-    >
+    <Paper component="section" variant="outlined" aria-label={words.label} sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}>
       <Typography variant="h2" sx={{ mb: 1.5 }}>
         Calendar connections
       </Typography>
-      <Typography sx={{ mb: 1.5, color: 'text.secondary' }}>
-        Events in your own calendar keep the scheduler from offering those times, and every booking appears in it.
-      </Typography>
+      <Typography sx={{ mb: 1.5, color: 'text.secondary' }}>{words.intro}</Typography>
       {result && (
         <Alert severity={result.severity} role={result.severity === 'error' ? 'alert' : 'status'} sx={{ mb: 2 }}>
           {result.text}
@@ -195,15 +197,27 @@ export function CalendarConnections({
           {failureText(list.error)}
         </Alert>
       )}
+      {disconnect.isError && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {failureText(disconnect.error)}
+        </Alert>
+      )}
+      {list.isSuccess && connections.length === 0 && <Typography sx={{ mb: 2 }}>No calendar connected.</Typography>}
       {connections.map((connection) => (
         <Box key={connection.id} sx={{ mb: 2, display: 'grid', gap: 0.5 }}>
           <Typography sx={{ fontWeight: 600 }}>
             {PROVIDER_NAME[connection.provider]}: {connection.account_label}
           </Typography>
           <Typography role="status">{statusText(connection)}</Typography>
-          <Typography sx={{ color: 'text.secondary' }}>{ageText(connection.last_synced_at, now)}</Typography>
+          <Typography sx={{ color: isStale(connection, now) ? 'text.primary' : 'text.secondary' }}>
+            {isStale(connection, now) && connection.last_synced_at !== null ? 'Out of date: ' : ''}
+            {ageText(connection.last_synced_at, now)}
+          </Typography>
           {connection.updates && (
             <Typography sx={{ color: 'text.secondary' }}>{UPDATES_TEXT[connection.updates]}</Typography>
+          )}
+          {connection.last_error_code !== null && (
+            <Typography sx={{ color: 'text.secondary' }}>Last error: {connection.last_error_code}</Typography>
           )}
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             {connection.status === 'reconnect' && connection.provider !== 'caldav' && (
@@ -225,16 +239,23 @@ export function CalendarConnections({
             >
               Choose calendars
             </Button>
-            <Button color="error" onClick={() => disconnect.mutate(connection.id)} disabled={disconnect.isPending}>
+            <Button color="error" onClick={() => setDisconnecting(connection)} disabled={disconnect.isPending}>
               Disconnect
             </Button>
           </Box>
         </Box>
       ))}
+      <DisconnectDialog
+        connection={disconnecting}
+        busy={disconnect.isPending}
+        onClose={() => setDisconnecting(null)}
+        onDisconnect={(removeEvents) => disconnecting && disconnect.mutate({ id: disconnecting.id, removeEvents })}
+      />
       {calendars && (
         <CalendarChoice
           companyKey={companyKey}
           connection={calendars}
+          words={words}
           onSaved={async () => {
             setCalendars(null);
             await refresh();
@@ -256,9 +277,7 @@ export function CalendarConnections({
         </Box>
       )}
       <Typography variant="h3" sx={{ mt: 1, mb: 1 }}>
-        {connections.some((c) => c.provider === 'caldav')
-          ? 'Reconnect your CalDAV calendar'
-          : 'Connect a CalDAV calendar'}
+        {connections.some((c) => c.provider === 'caldav') ? words.reconnectCaldav : words.connectCaldav}
       </Typography>
       {connect.isError && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
@@ -280,7 +299,7 @@ export function CalendarConnections({
           type="password"
           autoComplete="new-password"
           required
-          {...fieldProps(form, 'password', 'Make one in your calendar account for this; it is kept encrypted.')}
+          {...fieldProps(form, 'password', words.passwordHelp)}
         />
         <Button type="submit" variant="contained" disabled={connect.isPending} sx={{ justifySelf: 'start' }}>
           Connect
@@ -290,13 +309,69 @@ export function CalendarConnections({
   );
 }
 
+/**
+ * "Disconnect …?" with "Remove the events we added" (on unless turned off): the bookings the
+ * scheduler wrote into that calendar are deleted after the disconnect, and nothing else there.
+ */
+function DisconnectDialog({
+  connection,
+  busy,
+  onClose,
+  onDisconnect,
+}: {
+  connection: CalendarConnection | null;
+  busy: boolean;
+  onClose: () => void;
+  onDisconnect: (removeEvents: boolean) => void;
+}) {
+  const titleId = useId();
+  const textId = useId();
+  const [removeEvents, setRemoveEvents] = useState(true);
+  const name = connection ? PROVIDER_NAME[connection.provider] : '';
+  return (
+    <Dialog
+      open={connection !== null}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      TransitionProps={{ onExited: () => setRemoveEvents(true) }}
+    >
+      <DialogTitle id={titleId}>Disconnect {name}?</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={textId}>
+          Its busy times stop counting and new bookings no longer appear there. The stored password or access is
+          deleted.
+        </DialogContentText>
+        <FormControlLabel
+          sx={{ mt: 1 }}
+          label="Remove the events we added"
+          control={<Checkbox checked={removeEvents} onChange={(event) => setRemoveEvents(event.target.checked)} />}
+        />
+        <Typography sx={{ color: 'text.secondary' }}>
+          {removeEvents
+            ? 'The bookings the scheduler wrote into this calendar are deleted from it within a few minutes; nothing else there is touched.'
+            : 'The bookings already written stay in the calendar, and no longer follow changes.'}
+        </Typography>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={onClose}>Keep it connected</Button>
+        <Button variant="contained" color="error" onClick={() => onDisconnect(removeEvents)} disabled={busy}>
+          Disconnect
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 function CalendarChoice({
   companyKey,
   connection,
+  words,
   onSaved,
 }: {
   companyKey: string;
   connection: CalendarConnectionWithCalendars;
+  words: ReturnType<typeof wordsFor>;
   onSaved: () => Promise<void>;
 }) {
   const [busy, setBusy] = useState<string[]>(connection.busy_calendar_ids);
@@ -309,10 +384,11 @@ function CalendarChoice({
       }),
     onSuccess: onSaved,
   });
+  const changesWrite = write !== '' && write !== (connection.write_calendar_id ?? '');
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2, display: 'grid', gap: 1 }}>
       <Typography component="legend" sx={{ fontWeight: 600 }}>
-        Calendars that keep you busy
+        {words.busyLegend}
       </Typography>
       {connection.calendars.map((calendar) => (
         <FormControlLabel
@@ -333,9 +409,10 @@ function CalendarChoice({
       <TextField
         select
         size="small"
-        label="Calendar that takes your bookings"
+        label={words.writeLabel}
         value={write}
         onChange={(event) => setWrite(event.target.value)}
+        helperText={changesWrite ? 'Upcoming bookings already made are written there too, a few at a time.' : undefined}
       >
         <MenuItem value="">None</MenuItem>
         {connection.calendars
