@@ -3,7 +3,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 /**
  * Counts a visitor's interactions in every page of a context (issue 20 item 10), as a person would
  * count them: each click or tap, each key pressed, each field typed into (however many characters:
- * typing on into the same field is one), and each choice in a drop-down. Only events the browser
+ * typing on into the same field is one), and each choice in a drop-down. Ticking a check box or
+ * choosing a radio is its click (or key) alone: the browser's `input` event that follows is the same act. Only events the browser
  * marks as the user's own count, so the page's own scripts add nothing.
  */
 export async function countInteractions(context: BrowserContext): Promise<void> {
@@ -36,6 +37,9 @@ export async function countInteractions(context: BrowserContext): Promise<void> 
       'input',
       (event) => {
         if (!event.isTrusted || event.target === lastTyped) return;
+        // A check box's or radio's change follows the click (or Space) that made it, already counted.
+        const kind = (event.target as HTMLInputElement | null)?.type;
+        if (kind === 'checkbox' || kind === 'radio') return;
         lastTyped = event.target;
         count(event);
       },
