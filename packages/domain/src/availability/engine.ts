@@ -29,7 +29,9 @@ export interface BusyInterval {
   location: LatLng | null;
   /**
    * Busy time that is no inspection (an event of the inspector's own calendar, decision 0089):
-   * it blocks its time but does not count toward the inspector's inspections per day.
+   * it blocks its time but does not count toward the inspector's inspections per day, and it has
+   * no place (its `location` is not read): the office's buffer is its gap on both sides. Time off
+   * may overlap anything; appointments and holds never overlap each other (decision 0095).
    */
   timeOff?: boolean;
 }
