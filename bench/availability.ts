@@ -6,7 +6,7 @@
  */
 import autocannon from 'autocannon';
 import { companyDocumentSchema } from '@scheduler/contracts/company-document';
-import { findSlots, seededRandom } from '@scheduler/domain/availability/engine';
+import { findSlots, seededRandom, TimeOffByInspector } from '@scheduler/domain/availability/engine';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/connection.ts';
 import { testDatabaseFactories } from '../apps/server/src/db/test-databases.ts';
@@ -52,11 +52,16 @@ function engineRequest(inspectorCount: number, syncedPerInspector: number): () =
       (b) => b.end > windowFrom && b.start < windowTo,
     ),
   ].sort((a, b) => a.start - b.start);
+  // As the server keeps them with its cached weeks (scheduling.store.ts, decision 0095): the
+  // synced events merged per inspector once, and the appointments that each request filters.
+  const timeOff = new TimeOffByInspector(busy);
+  const appointments = busy.filter((b) => !b.timeOff);
   const run = () =>
     findSlots({
       office: doc.offices[0]!,
       inspectors: doc.inspectors,
-      busy,
+      busy: appointments,
+      timeOff,
       request: {
         from,
         to: addDays(from, WINDOW_DAYS - 1),

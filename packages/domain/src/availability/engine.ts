@@ -70,6 +70,8 @@ export interface AvailabilityInput {
   random: () => number;
   /** Defaults to the office's straight-line estimate. */
   driveTimes?: DriveTimeEstimator;
+  /** Time off prepared once for many requests; it adds to any time off in `busy` (decision 0095). */
+  timeOff?: TimeOffByInspector;
 }
 
 /** A working interval in minutes after midnight, with its candidate start times. */
@@ -161,6 +163,14 @@ class TimeOff {
     return this;
   }
 
+  /** A new set of intervals: these and another's, merged. */
+  with(other: TimeOff): TimeOff {
+    const both = new TimeOff();
+    for (const timeOff of [this, other])
+      timeOff.starts.forEach((start, index) => both.add(start, timeOff.ends[index]!));
+    return both.finish();
+  }
+
   /** Index of the first interval that ends after `time`. */
   firstEndingAfter(time: number): number {
     let low = 0;
@@ -171,6 +181,28 @@ class TimeOff {
       else high = mid;
     }
     return low;
+  }
+}
+
+/**
+ * The inspectors' time off, merged per inspector once for many requests: the server keeps it with
+ * its cached weeks of commitments, so a request does not group and merge thousands of events again.
+ */
+export class TimeOffByInspector {
+  private readonly byInspector = new Map<number, TimeOff>();
+  /** Takes the intervals marked `timeOff`; others are left out. */
+  constructor(busy: readonly BusyInterval[]) {
+    for (const interval of busy) {
+      if (!interval.timeOff) continue;
+      let timeOff = this.byInspector.get(interval.inspectorId);
+      if (!timeOff) this.byInspector.set(interval.inspectorId, (timeOff = new TimeOff()));
+      timeOff.add(interval.start, interval.end);
+    }
+    for (const timeOff of this.byInspector.values()) timeOff.finish();
+  }
+
+  of(inspectorId: number): TimeOff | undefined {
+    return this.byInspector.get(inspectorId);
   }
 }
 
@@ -401,9 +433,16 @@ export class AvailabilityEngine {
         qualified: covers([inspector], request.serviceIds),
         hours: this.hoursOf(inspector),
         commitments: new Commitments(group.commitments),
-        timeOff: group.timeOff.finish(),
+        timeOff: this.timeOffOf(inspector.id, group.timeOff.finish()),
       };
     });
+  }
+
+  /** An inspector's time off: that of the request's commitments, with the prepared one's. */
+  private timeOffOf(inspectorId: number, own: TimeOff): TimeOff {
+    const prepared = this.input.timeOff?.of(inspectorId);
+    if (!prepared) return own;
+    return own.starts.length ? prepared.with(own) : prepared;
   }
 
   /** Every slot of the request, sorted, grouped and limited as spec 4.5 says. */
