@@ -29,7 +29,9 @@ export interface BusyInterval {
   location: LatLng | null;
   /**
    * Busy time that is no inspection (an event of the inspector's own calendar, decision 0089):
-   * it blocks its time but does not count toward the inspector's inspections per day.
+   * it blocks its time but does not count toward the inspector's inspections per day, and it has
+   * no place (its `location` is not read): the office's buffer is its gap on both sides. Time off
+   * may overlap anything; appointments and holds never overlap each other (decision 0095).
    */
   timeOff?: boolean;
 }
@@ -68,6 +70,8 @@ export interface AvailabilityInput {
   random: () => number;
   /** Defaults to the office's straight-line estimate. */
   driveTimes?: DriveTimeEstimator;
+  /** Time off prepared once for many requests; it adds to any time off in `busy` (decision 0095). */
+  timeOff?: TimeOffByInspector;
 }
 
 /** A working interval in minutes after midnight, with its candidate start times. */
@@ -92,59 +96,126 @@ interface Candidate {
 }
 
 /**
- * An inspector's commitments, sorted by start, as parallel arrays: the engine walks them with a
- * cursor while it walks the day's start times, so checking a start costs a comparison or two.
+ * An inspector's appointments and other sessions' holds, sorted by start, as parallel arrays: the
+ * engine walks them with a cursor while it walks the day's start times, so checking a start costs
+ * a comparison or two. They never overlap (the database's exclusion constraint), so the one that
+ * starts last before a slot is the one that ends last.
  */
 class Commitments {
   readonly starts: number[];
   readonly ends: number[];
   readonly locations: Array<LatLng | null>;
-  /** How many of the first i commitments are inspections (not time off); null when all are. */
-  private readonly inspectionsBefore: Int32Array | null;
   constructor(intervals: BusyInterval[]) {
     // The server loads commitments ordered by start; sorting is only needed when they are not.
     if (!isSortedByStart(intervals)) intervals.sort((a, b) => a.start - b.start);
     this.starts = intervals.map((i) => i.start);
     this.ends = intervals.map((i) => i.end);
     this.locations = intervals.map((i) => i.location);
-    if (intervals.some((i) => i.timeOff)) {
-      const before = new Int32Array(intervals.length + 1);
-      intervals.forEach((interval, index) => (before[index + 1] = before[index]! + (interval.timeOff ? 0 : 1)));
-      this.inspectionsBefore = before;
-      // Appointments never overlap (the database's exclusion constraint), so the one that starts
-      // last before a slot is the one that ends last. Time off from the inspector's own calendar
-      // may overlap anything (an all-day event around a morning's inspection): each entry then
-      // carries the latest end of every commitment starting at or before it, with that one's place.
-      for (let i = 1; i < intervals.length; i++)
-        if (this.ends[i - 1]! > this.ends[i]!) {
-          this.ends[i] = this.ends[i - 1]!;
-          this.locations[i] = this.locations[i - 1]!;
-        }
-    } else this.inspectionsBefore = null;
-  }
-
-  get length(): number {
-    return this.starts.length;
   }
 
   /** Index of the first commitment that starts at or after `time`. */
   firstStartingFrom(time: number): number {
+    return firstAtOrAfter(this.starts, time);
+  }
+
+  /** The commitments that start in [from, to). */
+  countBetween(from: number, to: number): number {
+    return this.firstStartingFrom(to) - this.firstStartingFrom(from);
+  }
+}
+
+/**
+ * An inspector's busy time from their own calendar (decision 0089), merged: sorted by start, with
+ * overlapping and touching events joined into one interval. Time off has no place, so the office
+ * buffer is its gap on both sides, and a start is blocked by the union of the events exactly when
+ * it is blocked by one of them. The merged intervals are disjoint, so their ends are in order too:
+ * the first one that ends after the start (less the buffer) is the only one that can block it,
+ * found with a cursor that only moves forward.
+ */
+class TimeOff {
+  readonly starts: number[] = [];
+  readonly ends: number[] = [];
+  /** False once an event came before the one added last: then `finish` sorts and merges again. */
+  private inOrder = true;
+
+  /** Adds one event, joined with the last interval when it overlaps or touches it. */
+  add(start: number, end: number): void {
+    const last = this.starts.length - 1;
+    if (last >= 0 && start < this.starts[last]!) this.inOrder = false;
+    if (this.inOrder && last >= 0 && start <= this.ends[last]!) {
+      if (end > this.ends[last]!) this.ends[last] = end;
+    } else {
+      this.starts.push(start);
+      this.ends.push(end);
+    }
+  }
+
+  /** Sorts and merges the intervals when they were not added in order of start (the server adds them in order). */
+  finish(): this {
+    if (this.inOrder) return this;
+    const order = this.starts.map((_, index) => index).sort((a, b) => this.starts[a]! - this.starts[b]!);
+    const starts = order.map((index) => this.starts[index]!);
+    const ends = order.map((index) => this.ends[index]!);
+    this.starts.length = 0;
+    this.ends.length = 0;
+    this.inOrder = true;
+    starts.forEach((start, index) => this.add(start, ends[index]!));
+    return this;
+  }
+
+  /** A new set of intervals: these and another's, merged. */
+  with(other: TimeOff): TimeOff {
+    const both = new TimeOff();
+    for (const timeOff of [this, other])
+      timeOff.starts.forEach((start, index) => both.add(start, timeOff.ends[index]!));
+    return both.finish();
+  }
+
+  /** Index of the first interval that ends after `time`. */
+  firstEndingAfter(time: number): number {
     let low = 0;
-    let high = this.starts.length;
+    let high = this.ends.length;
     while (low < high) {
       const mid = (low + high) >> 1;
-      if (this.starts[mid]! < time) low = mid + 1;
+      if (this.ends[mid]! <= time) low = mid + 1;
       else high = mid;
     }
     return low;
   }
+}
 
-  /** The inspections (not time off) that start in [from, to). */
-  countBetween(from: number, to: number): number {
-    const last = this.firstStartingFrom(to);
-    const first = this.firstStartingFrom(from);
-    return this.inspectionsBefore ? this.inspectionsBefore[last]! - this.inspectionsBefore[first]! : last - first;
+/**
+ * The inspectors' time off, merged per inspector once for many requests: the server keeps it with
+ * its cached weeks of commitments, so a request does not group and merge thousands of events again.
+ */
+export class TimeOffByInspector {
+  private readonly byInspector = new Map<number, TimeOff>();
+  /** Takes the intervals marked `timeOff`; others are left out. */
+  constructor(busy: readonly BusyInterval[]) {
+    for (const interval of busy) {
+      if (!interval.timeOff) continue;
+      let timeOff = this.byInspector.get(interval.inspectorId);
+      if (!timeOff) this.byInspector.set(interval.inspectorId, (timeOff = new TimeOff()));
+      timeOff.add(interval.start, interval.end);
+    }
+    for (const timeOff of this.byInspector.values()) timeOff.finish();
   }
+
+  of(inspectorId: number): TimeOff | undefined {
+    return this.byInspector.get(inspectorId);
+  }
+}
+
+/** Index of the first value at or after `time` in an ascending array. */
+function firstAtOrAfter(values: readonly number[], time: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (values[mid]! < time) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 function isSortedByStart(intervals: readonly BusyInterval[]): boolean {
@@ -159,6 +230,7 @@ interface InspectorPlan {
   qualified: boolean;
   hours: WorkingMinutes;
   commitments: Commitments;
+  timeOff: TimeOff;
 }
 
 /** The inspectors free at one start time of a day, in the order of the eligible list. */
@@ -324,7 +396,7 @@ export class AvailabilityEngine {
   }
 
   /** The eligible inspectors, best-ranked first, each with its hours and commitments. */
-  private plans(): InspectorPlan[] {
+  private plans(first: string, last: string): InspectorPlan[] {
     const { request, busy } = this.input;
     // Equal ranks in a seeded random order, so that work spreads across inspectors while one
     // visitor sees a stable order. Every list built from the plans keeps this order.
@@ -334,21 +406,50 @@ export class AvailabilityEngine {
         (a.preferred_rank ?? Number.MAX_SAFE_INTEGER) - (b.preferred_rank ?? Number.MAX_SAFE_INTEGER) ||
         tieBreak.get(a.id)! - tieBreak.get(b.id)!,
     );
-    const byInspector = new Map<number, BusyInterval[]>(eligible.map((inspector) => [inspector.id, []]));
-    for (const interval of busy) byInspector.get(interval.inspectorId)?.push(interval);
-    return eligible.map((inspector) => ({
-      inspector,
-      qualified: covers([inspector], request.serviceIds),
-      hours: this.hoursOf(inspector),
-      commitments: new Commitments(byInspector.get(inspector.id)!),
-    }));
+    // One pass over the commitments, each to its inspector's appointments and holds, or merged
+    // into their time off. Time off that can touch no slot is left out: a slot starts on a
+    // bookable day and ends within its length after it, and the buffer is time off's gap.
+    const dayOne = this.calendar.toInstant(first, 0);
+    const dayAfterNext = this.calendar.toInstant(addDays(last, 2), 0);
+    const offFrom = dayOne === null ? Number.NEGATIVE_INFINITY : dayOne - this.bufferMs;
+    const offTo =
+      dayAfterNext === null
+        ? Number.POSITIVE_INFINITY
+        : dayAfterNext + request.durationMinutes * MINUTE_MS + this.bufferMs;
+    const groups = new Map(
+      eligible.map((inspector) => [inspector.id, { commitments: [] as BusyInterval[], timeOff: new TimeOff() }]),
+    );
+    for (const interval of busy) {
+      const group = groups.get(interval.inspectorId);
+      if (!group) continue;
+      if (interval.timeOff) {
+        if (interval.end > offFrom && interval.start < offTo) group.timeOff.add(interval.start, interval.end);
+      } else group.commitments.push(interval);
+    }
+    return eligible.map((inspector) => {
+      const group = groups.get(inspector.id)!;
+      return {
+        inspector,
+        qualified: covers([inspector], request.serviceIds),
+        hours: this.hoursOf(inspector),
+        commitments: new Commitments(group.commitments),
+        timeOff: this.timeOffOf(inspector.id, group.timeOff.finish()),
+      };
+    });
+  }
+
+  /** An inspector's time off: that of the request's commitments, with the prepared one's. */
+  private timeOffOf(inspectorId: number, own: TimeOff): TimeOff {
+    const prepared = this.input.timeOff?.of(inspectorId);
+    if (!prepared) return own;
+    return own.starts.length ? prepared.with(own) : prepared;
   }
 
   /** Every slot of the request, sorted, grouped and limited as spec 4.5 says. */
   run(): AppointmentSlot[] {
     const { request } = this.input;
-    const plans = this.plans();
     const { first, last } = this.bookableDates();
+    const plans = this.plans(first, last);
     const slots: AppointmentSlot[] = [];
     for (let day = dayNumberOf(first); day <= dayNumberOf(last); day++) {
       const date = addDays('1970-01-01', day);
@@ -376,7 +477,8 @@ export class AvailabilityEngine {
     const instantOf = this.calendar.wallTimesOn(date);
     const freeAt: FreeAtDay = { byMinute: new Array<FreeAtStart | undefined>(MINUTES_PER_DAY), minutes: [] };
 
-    for (const { inspector, qualified, hours, commitments } of plans) {
+    const bufferMs = this.bufferMs;
+    for (const { inspector, qualified, hours, commitments, timeOff } of plans) {
       if (!servesPostalCodeOn(inspector, request.postalCode, date, rules)) continue;
       if (
         dayStart !== null &&
@@ -385,11 +487,15 @@ export class AvailabilityEngine {
       )
         continue;
       const { starts: busyStarts, ends: busyEnds, locations: busyLocations } = commitments;
+      const { starts: offStarts, ends: offEnds } = timeOff;
       for (const interval of hours.overrides.get(date) ?? hours.weekly[weekday]!) {
         const intervalEnd = instantOf(interval.to);
         if (intervalEnd === null) continue;
         // `next` is the first commitment starting at or after the candidate start; it only moves forward.
         let next = -1;
+        // `off` is the first interval of time off that ends after the candidate start less the
+        // buffer (the only one that can block it); it only moves forward too.
+        let off = -1;
         for (const startMinutes of interval.starts) {
           const entry = freeAt.byMinute[startMinutes];
           if (entry && entry.singles.length >= enough) continue;
@@ -399,6 +505,11 @@ export class AvailabilityEngine {
           if (start === null || start < earliestStart) continue;
           const end = start + durationMs;
           if (end > intervalEnd) break;
+          if (offStarts.length) {
+            if (off < 0) off = timeOff.firstEndingAfter(start - bufferMs);
+            while (off < offEnds.length && offEnds[off]! + bufferMs <= start) off++;
+            if (off < offStarts.length && offStarts[off]! < end + bufferMs) continue;
+          }
           if (next < 0) next = commitments.firstStartingFrom(start);
           while (next < busyStarts.length && busyStarts[next]! < start) next++;
           const previous = next - 1;

@@ -151,10 +151,10 @@ async function searchSlots(
   const scope = { companyId: s.session.companyId, officeId: s.session.officeId, orderId: s.order.id };
   // A window wholly in the past or beyond the horizon has no commitments that matter (and no
   // slots: the engine offers none there), so the database is not asked about an empty range.
-  const { busy, nextHoldExpiry } =
+  const { busy, timeOff, nextHoldExpiry } =
     window.from < window.to
       ? await s.store.busy(s.rules, scope, window, now.getTime(), { fresh: s.fresh })
-      : { busy: [], nextHoldExpiry: null };
+      : { busy: [], timeOff: null, nextHoldExpiry: null };
   const postalCode = query.postal_code || s.order.postalCode || null;
   // A postal code sent with the request (the postal-code step) places the property when its address does not yet.
   const location =
@@ -165,6 +165,7 @@ async function searchSlots(
     office: s.rules.context.office,
     inspectors: s.rules.context.inspectors,
     busy,
+    ...(timeOff ? { timeOff } : {}),
     request: {
       from: query.from,
       to: query.to,

@@ -20,7 +20,7 @@ import {
   type Commitment,
   type SchedulingContext,
 } from './scheduling.repository.ts';
-import type { BusyInterval } from '@scheduler/domain/availability/engine';
+import { TimeOffByInspector, type BusyInterval } from '@scheduler/domain/availability/engine';
 import type { CatalogueDurations } from '@scheduler/domain/pricing/duration';
 import type { LatLng } from '@scheduler/domain/availability/geo';
 import { bundledPostalCodes, type PostalCodeDirectory } from './postal-codes.ts';
@@ -59,9 +59,19 @@ export function weeksOf(window: { from: number; to: number }): { from: number; t
   };
 }
 
+/**
+ * An office's commitments over whole weeks: the appointments and holds, which each request
+ * filters (its own order's, expired holds), and the inspectors' own calendars' busy time, merged
+ * per inspector once for every request over these weeks (decision 0095).
+ */
+interface CachedWeeks {
+  appointments: Commitment[];
+  timeOff: TimeOffByInspector;
+}
+
 export class SchedulingStore {
   private readonly rules: CoherentCache<OfficeRules>;
-  private readonly commitments: CoherentCache<Commitment[]>;
+  private readonly commitments: CoherentCache<CachedWeeks>;
   private readonly orders: CoherentCache<OrderForScheduling>;
   /** Finished availability answers as JSON (and its compressed forms), per order and query. */
   readonly answers: CoherentCache<CompressibleText>;
@@ -122,11 +132,21 @@ export class SchedulingStore {
     window: { from: number; to: number },
     now: number,
     options: { fresh: boolean },
-  ): Promise<{ busy: BusyInterval[]; nextHoldExpiry: number | null }> {
+  ): Promise<{ busy: BusyInterval[]; timeOff: TimeOffByInspector | null; nextHoldExpiry: number | null }> {
     const inspectorIds = rules.context.inspectors.map((i) => i.id);
-    const commitments = options.fresh
-      ? await this.locate(await loadCommitments(this.db, scope.companyId, inspectorIds, window.from, window.to))
-      : await this.commitmentsOver(scope, inspectorIds, weeksOf(window));
+    // Fresh: everything as read, time off among the commitments. Cached: the weeks' time off
+    // already merged, beside the appointments and holds.
+    const { commitments, timeOff } = options.fresh
+      ? {
+          commitments: await this.locate(
+            await loadCommitments(this.db, scope.companyId, inspectorIds, window.from, window.to),
+          ),
+          timeOff: null,
+        }
+      : await this.commitmentsOver(scope, inspectorIds, weeksOf(window)).then((weeks) => ({
+          commitments: weeks.appointments,
+          timeOff: weeks.timeOff,
+        }));
     const busy = busyFor(commitments, scope.orderId, now, window.from, window.to);
     let nextHoldExpiry: number | null = null;
     for (const c of commitments) {
@@ -137,7 +157,7 @@ export class SchedulingStore {
       )
         nextHoldExpiry = c.holdExpiresAt;
     }
-    return { busy, nextHoldExpiry };
+    return { busy, timeOff, nextHoldExpiry };
   }
 
   /**
@@ -169,7 +189,7 @@ export class SchedulingStore {
     scope: { companyId: string; officeId: string },
     inspectorIds: number[],
     weeks: { from: number; to: number },
-  ): Promise<Commitment[]> {
+  ): Promise<CachedWeeks> {
     const cached = await this.commitments.get(
       `${scope.companyId}:${scope.officeId}:${weeks.from}:${weeks.to}`,
       async () => {
@@ -177,12 +197,12 @@ export class SchedulingStore {
           await loadCommitments(this.db, scope.companyId, inspectorIds, weeks.from, weeks.to),
         );
         return {
-          value: commitments,
+          value: { appointments: commitments.filter((c) => !c.timeOff), timeOff: new TimeOffByInspector(commitments) },
           dependsOn: [changeKeys.schedule(scope.companyId), changeKeys.company(scope.companyId)],
           size: commitments.length * COMMITMENT_BYTES,
         };
       },
     );
-    return cached ?? [];
+    return cached ?? { appointments: [], timeOff: new TimeOffByInspector([]) };
   }
 }
