@@ -583,6 +583,11 @@ export const consoleSettingsSchema = z
     inspectors_see_all_orders: z.boolean().default(false),
     /** Office staff read the payments page (its lines, totals and CSV); owners and admins always do (decision 0083). */
     office_sees_payments: z.boolean().default(true),
+    /**
+     * The bookings written into inspectors' own calendars (issue 45) carry the order's total and
+     * whether it is paid. Off by default: an inspector's calendar is often shared with a family.
+     */
+    calendar_events_show_prices: z.boolean().default(false),
   })
   .strict();
 export type ConsoleSettings = z.output<typeof consoleSettingsSchema>;

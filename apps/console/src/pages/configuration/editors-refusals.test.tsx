@@ -109,6 +109,8 @@ interface Row {
   other?: { answer: (path: string, method: string) => Answer | undefined; forbidden: string[] };
 }
 
+const CALENDAR_CONNECTIONS_PATH = '/api/console/companies/demo/calendar-connections';
+
 const CONFLICT_MESSAGE =
   'Dana Admin saved version 8 after the version 7 you started from. Review their changes, then make yours again on the new version.';
 
@@ -250,6 +252,14 @@ const inspectorsRow: Row = {
     // The editor starts again from the inspector as they left it.
     theirs: { ...INSPECTORS_DOCUMENT, inspectors: [{ ...SARAH, first: 'Sara' }, MIKE] },
     reloaded: () => expect(textbox('First name', inspectorEditor()).value).toBe('Sara'),
+  },
+  // The selected inspector's calendar connections, read beside the document (none connected here).
+  other: {
+    answer: (path, method) =>
+      method === 'GET' && path.startsWith(CALENDAR_CONNECTIONS_PATH)
+        ? { status: 200, body: { connections: [], offered_providers: [] } }
+        : undefined,
+    forbidden: [CALENDAR_CONNECTIONS_PATH],
   },
 };
 

@@ -237,9 +237,19 @@ export async function deleteBookingEvent(db: Executor, companyId: string, orderI
 }
 
 /** The company's key (the order list reads by it). */
-export async function companyKeyOf(db: Executor, companyId: string): Promise<string | null> {
-  const [row] = await db.select({ key: t.companies.key }).from(t.companies).where(eq(t.companies.id, companyId));
-  return row?.key ?? null;
+/** The company's key and whether its bookings written into inspectors' calendars show prices (its console settings). */
+export async function bookingEventsCompany(
+  db: Executor,
+  companyId: string,
+): Promise<{ key: string; showPrices: boolean } | null> {
+  const [row] = await db
+    .select({
+      key: t.companies.key,
+      showPrices: sql<boolean>`coalesce((${t.companies.consoleSettings} ->> 'calendar_events_show_prices')::boolean, false)`,
+    })
+    .from(t.companies)
+    .where(eq(t.companies.id, companyId));
+  return row ?? null;
 }
 
 /** Who is told that an inspector's calendar needs reconnecting: the inspector, and the company's owners and admins. */

@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { CalendarConnectionWithCalendars } from '@scheduler/contracts/calendar-sync';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { formatMoney } from '@scheduler/domain/money-format';
 import { DataEncryption } from '../../crypto/data-encryption.ts';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
@@ -13,6 +14,7 @@ import { startDemoSession, startTestApp, type TestApp } from '../../test-support
 import { instantOf, ManagedBooking, setClock, slotsOn } from '../booking-changes/manage-test-support.ts';
 import { signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
+import { listOrders } from '../order-list/admin-orders.service.ts';
 import type { NotificationWorker } from '../notifications/notification-worker.ts';
 import { testWorker } from '../notifications/worker-test-support.ts';
 import { calendarCredentialsContext, type CalendarSyncDeps } from './calendar-sync-deps.ts';
@@ -290,6 +292,40 @@ describeOnEachDatabase('calendar sync', (factory) => {
         .from(t.calendarBookingEvents)
         .where(eq(t.calendarBookingEvents.orderId, booking.orderId)),
     ).toEqual([]);
+  });
+
+  it("shows the order's total in the inspector's calendar only when the company chooses it", async () => {
+    const showPrices = (on: boolean) =>
+      harness.database.db
+        .update(t.companies)
+        .set({
+          consoleSettings: sql`console_settings || ${JSON.stringify({ calendar_events_show_prices: on })}::jsonb`,
+        })
+        .where(eq(t.companies.key, 'demo'));
+    await showPrices(true);
+    try {
+      const booking = await ManagedBooking.book(harness, day, {
+        pick: (slots) => slots.find((slot) => slot.users.length === 1 && slot.users[0] === MIKE),
+      });
+      await worker.runDue();
+      const [object] = await radicale.list('mike', calendar);
+      const listed = await listOrders(harness.database.db, 'demo', {
+        status: 'all',
+        orderId: booking.orderId,
+        page: 1,
+        per_page: 1,
+      });
+      const order = listed.orders[0]!;
+      expect(order.total_cents).toBeGreaterThan(0);
+      const description = object!.ics.replace(/\r\n[ \t]/g, '').replace(/\\n/g, '\n');
+      expect(description).toContain(`Total: ${formatMoney(order.total_cents, order.currency)}`);
+      const cancelled = await booking.cancel(0);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      await worker.runDue();
+      expect(await radicale.list('mike', calendar)).toEqual([]);
+    } finally {
+      await showPrices(false);
+    }
   });
 
   it('a run killed between its write and its record writes no second event when the job runs again', async () => {

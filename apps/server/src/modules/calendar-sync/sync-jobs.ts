@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { CONSOLE_BASE_PATH } from '@scheduler/contracts/console-paths';
+import { formatMoney } from '@scheduler/domain/money-format';
 import { listOrders } from '../order-list/admin-orders.service.ts';
 import { CALENDAR_PUSH_POLL_MS, calendarCredentialsContext, type CalendarSyncDeps } from './calendar-sync-deps.ts';
 import { CALENDAR_BOOKING_JOB, CALENDAR_SYNC_JOB, queueReconnectEmails, queueSync } from './calendar-jobs.ts';
 import {
   applyBusyChanges,
   bookingEventsOfOrder,
-  companyKeyOf,
+  bookingEventsCompany,
   connectionsOfInspectors,
   deleteBookingEvent,
   dropBusyOfOtherCalendars,
@@ -217,8 +218,9 @@ function plain(html: string): string {
  */
 export async function syncOrderEvents(deps: CalendarSyncDeps, companyId: string, orderId: string): Promise<string> {
   const { db } = deps;
-  const key = await companyKeyOf(db, companyId);
-  if (key === null) return 'COMPANY_GONE';
+  const company = await bookingEventsCompany(db, companyId);
+  if (company === null) return 'COMPANY_GONE';
+  const { key } = company;
   const listing = await listOrders(db, key, { status: 'all', orderId, page: 1, per_page: 1 });
   const order = listing.orders[0] ?? null;
   const written = await bookingEventsOfOrder(db, companyId, orderId);
@@ -257,6 +259,9 @@ export async function syncOrderEvents(deps: CalendarSyncDeps, companyId: string,
           address,
           `Map: https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`,
           `Times in ${order.time_zone}`,
+          ...(company.showPrices && order.total_cents !== null
+            ? [`Total: ${formatMoney(order.total_cents, order.currency)}${order.paid ? ' (paid)' : ''}`]
+            : []),
           `Order: ${link}`,
         ].join('\n'),
         location: address,

@@ -16,6 +16,8 @@ import {
   INSPECTORS_SEE_ALL_LABEL,
   OFFICE_SEES_PAYMENTS_HELP,
   OFFICE_SEES_PAYMENTS_LABEL,
+  CALENDAR_PRICES_HELP,
+  CALENDAR_PRICES_LABEL,
   SETTING_GROUPS,
   type SettingEntry,
 } from './settings-catalog.ts';
@@ -173,6 +175,19 @@ function SettingsEditor({ companyKey, configuration }: { companyKey: string; con
                 label={OFFICE_SEES_PAYMENTS_LABEL}
                 help={OFFICE_SEES_PAYMENTS_HELP}
                 helpId="help-office-sees-payments"
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="calendarShowsPrices"
+            render={({ field }) => (
+              <DescribedSwitch
+                checked={field.value}
+                onChange={field.onChange}
+                label={CALENDAR_PRICES_LABEL}
+                help={CALENDAR_PRICES_HELP}
+                helpId="help-calendar-shows-prices"
               />
             )}
           />

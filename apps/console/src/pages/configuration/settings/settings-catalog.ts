@@ -306,5 +306,8 @@ export const INSPECTORS_SEE_ALL_LABEL = "Inspectors see every inspector's bookin
 export const OFFICE_SEES_PAYMENTS_LABEL = 'Office staff see the Payments page';
 export const OFFICE_SEES_PAYMENTS_HELP =
   "Every payment, refund and dispute of the company, its totals and its CSV. Owners and admins always see it; office staff still record a payment on an order's page.";
+export const CALENDAR_PRICES_LABEL = "Show prices in inspectors' own calendars";
+export const CALENDAR_PRICES_HELP =
+  "Bookings written into inspectors' connected calendars carry the order's total and whether it is paid. Off, they show the services, the client's last name, the address and the order's link only.";
 export const INSPECTORS_SEE_ALL_HELP =
   'Inspector members read the whole schedule and every order, not only their own. They still change only their own time off.';

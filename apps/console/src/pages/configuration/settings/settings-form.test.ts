@@ -40,6 +40,7 @@ describe('applySettingsForm', () => {
       settings: { ...loaded.settings, ...change },
       inspectorsSeeAll,
       officeSeesPayments,
+      calendarShowsPrices: false,
     });
 
   it('writes nothing but the console section when nothing changed', () => {
@@ -113,5 +114,22 @@ describe('applySettingsForm', () => {
     expect(values.officeSeesPayments).toBe(false);
     const on = applySettingsForm(written, values, { ...values, officeSeesPayments: true });
     expect(on.ok && on.document.console).toEqual({ inspectors_see_all_orders: false, office_sees_payments: true });
+  });
+
+  it('reads "prices in inspectors\' calendars" left out as off, and writes it only once it is changed or was written', () => {
+    expect(loaded.calendarShowsPrices).toBe(false);
+    const on = applySettingsForm(document, loaded, { ...loaded, calendarShowsPrices: true });
+    expect(on.ok && on.document.console).toEqual({
+      inspectors_see_all_orders: false,
+      calendar_events_show_prices: true,
+    });
+    const written = { ...document, console: { inspectors_see_all_orders: false, calendar_events_show_prices: true } };
+    const values = settingsFormValues(written);
+    expect(values.calendarShowsPrices).toBe(true);
+    const off = applySettingsForm(written, values, { ...values, calendarShowsPrices: false });
+    expect(off.ok && off.document.console).toEqual({
+      inspectors_see_all_orders: false,
+      calendar_events_show_prices: false,
+    });
   });
 });

@@ -17,6 +17,8 @@ export interface SettingsFormValues {
   inspectorsSeeAll: boolean;
   /** The document's `console.office_sees_payments` (left out: on; decision 0083). */
   officeSeesPayments: boolean;
+  /** The document's `console.calendar_events_show_prices` (left out: off; issue 45). */
+  calendarShowsPrices: boolean;
 }
 
 const ENTRIES: readonly SettingEntry[] = SETTING_GROUPS.flatMap((group) => group.entries);
@@ -39,11 +41,13 @@ export function settingsFormValues(document: Record<string, unknown>): SettingsF
   const consoleSection = (document.console ?? {}) as {
     inspectors_see_all_orders?: boolean;
     office_sees_payments?: boolean;
+    calendar_events_show_prices?: boolean;
   };
   return {
     settings: Object.fromEntries(ENTRIES.map((entry) => [entry.key, formValueOf(entry, stored.get(entry.key))])),
     inspectorsSeeAll: consoleSection.inspectors_see_all_orders === true,
     officeSeesPayments: consoleSection.office_sees_payments !== false,
+    calendarShowsPrices: consoleSection.calendar_events_show_prices === true,
   };
 }
 
@@ -115,6 +119,9 @@ export function applySettingsForm(
     // Written once it was changed or was there: a document that leaves it out keeps its default.
     ...(values.officeSeesPayments !== loaded.officeSeesPayments || 'office_sees_payments' in before
       ? { office_sees_payments: values.officeSeesPayments }
+      : {}),
+    ...(values.calendarShowsPrices !== loaded.calendarShowsPrices || 'calendar_events_show_prices' in before
+      ? { calendar_events_show_prices: values.calendarShowsPrices }
       : {}),
   };
   return { ok: true, document: { ...document, settings, console: consoleSection } };
