@@ -507,7 +507,11 @@ describeOnEachDatabase('console configuration (issue 26)', (factory) => {
       expect(await seesAll()).toBe(false);
 
       const current = await read();
-      expect(current.document.console).toEqual({ inspectors_see_all_orders: false, office_sees_payments: true });
+      expect(current.document.console).toEqual({
+        inspectors_see_all_orders: false,
+        office_sees_payments: true,
+        calendar_events_show_prices: false,
+      });
       expect(
         (
           await save(owner, current.version.version, {

@@ -319,6 +319,88 @@ export async function deleteClientAccessOfOrder(tx: Executor, order: OrderToEras
 }
 
 /** The erasure's audit event: who and which roles, never the data. */
+/** The order's agreements (their frozen text and sealed PDF) and who signs them, as an erasure reads them. */
+export async function agreementsOfOrder(tx: Executor, order: OrderToErase) {
+  const agreements = await tx
+    .select({
+      id: t.orderAgreements.id,
+      title: t.orderAgreements.title,
+      bodyHtml: t.orderAgreements.bodyHtml,
+      pdfDocumentId: t.orderAgreements.pdfDocumentId,
+      pdfSha256: t.documents.sha256,
+    })
+    .from(t.orderAgreements)
+    .leftJoin(
+      t.documents,
+      and(eq(t.documents.companyId, t.orderAgreements.companyId), eq(t.documents.id, t.orderAgreements.pdfDocumentId)),
+    )
+    .where(and(eq(t.orderAgreements.companyId, order.companyId), eq(t.orderAgreements.orderId, order.orderId)));
+  const signers =
+    agreements.length === 0
+      ? []
+      : await tx
+          .select({
+            id: t.agreementSigners.id,
+            agreementId: t.agreementSigners.agreementId,
+            partyId: t.agreementSigners.partyId,
+            email: t.agreementSigners.email,
+          })
+          .from(t.agreementSigners)
+          .where(
+            and(
+              eq(t.agreementSigners.companyId, order.companyId),
+              inArray(
+                t.agreementSigners.agreementId,
+                agreements.map((agreement) => agreement.id),
+              ),
+            ),
+          );
+  return { agreements, signers };
+}
+
+/**
+ * A signer's personal data erased: their name and typed name marked, their address, signature,
+ * IP addresses and browser gone, and their link made unusable (its hash replaced by one no token
+ * has). When they opened and signed, and the words they consented to, stay: that the agreement was
+ * signed is the company's record.
+ */
+export async function eraseSigner(tx: Executor, order: OrderToErase, signerId: string, marker: string) {
+  await tx
+    .update(t.agreementSigners)
+    .set({
+      name: marker,
+      email: '',
+      typedName: sql`case when ${t.agreementSigners.typedName} is null then null else ${marker} end`,
+      signaturePng: null,
+      openedIp: null,
+      signedIp: null,
+      signedUserAgent: null,
+      tokenHash: sql`'erased:' || ${t.agreementSigners.id}::text`,
+    })
+    .where(and(eq(t.agreementSigners.companyId, order.companyId), eq(t.agreementSigners.id, signerId)));
+}
+
+export async function rewriteAgreementTexts(
+  tx: Executor,
+  order: OrderToErase,
+  id: string,
+  texts: { title: string; bodyHtml: string },
+) {
+  await tx
+    .update(t.orderAgreements)
+    .set(texts)
+    .where(and(eq(t.orderAgreements.companyId, order.companyId), eq(t.orderAgreements.id, id)));
+}
+
+/** An agreement's sealed PDF deleted (its bytes quote the people): the agreement stays, without it. */
+export async function deleteAgreementPdf(tx: Executor, order: OrderToErase, agreementId: string, documentId: string) {
+  await tx
+    .update(t.orderAgreements)
+    .set({ pdfDocumentId: null })
+    .where(and(eq(t.orderAgreements.companyId, order.companyId), eq(t.orderAgreements.id, agreementId)));
+  await tx.delete(t.documents).where(and(eq(t.documents.companyId, order.companyId), eq(t.documents.id, documentId)));
+}
+
 export async function recordErasure(tx: Executor, order: OrderToErase, data: Record<string, unknown>, at: Date) {
   await tx.insert(t.orderEvents).values({ ...order, type: 'personal_data_erased', data, createdAt: at });
 }

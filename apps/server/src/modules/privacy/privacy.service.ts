@@ -26,6 +26,8 @@ import {
 import type { Database, Executor } from '../../db/connection.ts';
 import type { ConsoleMember } from '../console-auth/console-member.ts';
 import {
+  agreementsOfOrder,
+  deleteAgreementPdf,
   deleteClientAccessOfOrder,
   deleteJobs,
   directoryEntriesOfEmail,
@@ -38,9 +40,11 @@ import {
   notesOfOrders,
   ordersForExport,
   ordersPastCompanyYears,
+  eraseSigner,
   partiesOfOrder,
   recordErasure,
   replacePerson,
+  rewriteAgreementTexts,
   rewriteEventData,
   rewriteLedgerTexts,
   rewriteMessage,
@@ -218,9 +222,64 @@ export async function eraseOrder(
       await deleteClientAccessOfOrder(tx, order);
     }
     await scrubFreeForm(tx, order, strings);
-    await recordErasure(tx, order, { by, roles: [...new Set(parties.map((party) => party.role))] }, now);
+    const agreementPdfs = await eraseFromAgreements(tx, order, parties, strings);
+    await recordErasure(
+      tx,
+      order,
+      {
+        by,
+        roles: [...new Set(parties.map((party) => party.role))],
+        ...(agreementPdfs.length > 0 ? { agreement_pdfs_deleted: agreementPdfs } : {}),
+      },
+      now,
+    );
     return 'erased';
   });
+}
+
+/**
+ * The erased people taken out of the order's agreements (decision 0099): each of them who signs
+ * one (by their party, or their address) erased as a signer, every agreement's frozen text
+ * scrubbed of their strings, and the sealed PDF of an agreement that quoted them deleted, since
+ * its bytes cannot be rewritten. Answers the SHA-256 of each PDF deleted, which the erasure's
+ * audit event keeps: a copy the company holds elsewhere can still be matched to it.
+ */
+async function eraseFromAgreements(
+  tx: Executor,
+  order: OrderToErase,
+  parties: ReadonlyArray<{ id: string; person: Record<string, unknown> }>,
+  strings: string[],
+): Promise<Array<{ agreement_id: string; sha256: string }>> {
+  const { agreements, signers } = await agreementsOfOrder(tx, order);
+  if (agreements.length === 0) return [];
+  const partyIds = new Set(parties.map((party) => party.id));
+  const addresses = new Set(
+    parties
+      .map((party) =>
+        String(party.person.email ?? '')
+          .trim()
+          .toLowerCase(),
+      )
+      .filter(Boolean),
+  );
+  const theirs = signers.filter(
+    (signer) =>
+      (signer.partyId !== null && partyIds.has(signer.partyId)) || addresses.has(signer.email.trim().toLowerCase()),
+  );
+  for (const signer of theirs) await eraseSigner(tx, order, signer.id, ERASED_MARKER);
+  const signedByThem = new Set(theirs.map((signer) => signer.agreementId));
+  const deleted: Array<{ agreement_id: string; sha256: string }> = [];
+  for (const agreement of agreements) {
+    const title = scrubText(agreement.title, strings);
+    const bodyHtml = scrubText(agreement.bodyHtml, strings);
+    const quoted = bodyHtml !== agreement.bodyHtml || title !== agreement.title;
+    if (quoted) await rewriteAgreementTexts(tx, order, agreement.id, { title, bodyHtml });
+    if (agreement.pdfDocumentId !== null && (quoted || signedByThem.has(agreement.id))) {
+      await deleteAgreementPdf(tx, order, agreement.id, agreement.pdfDocumentId);
+      deleted.push({ agreement_id: agreement.id, sha256: agreement.pdfSha256 ?? '' });
+    }
+  }
+  return deleted;
 }
 
 /** Every free-form record of the order that quotes the strings, rewritten; jobs that would still carry them, deleted. */

@@ -70,6 +70,84 @@ describeOnEachDatabase("a person's request about their data", (factory) => {
     );
   };
 
+  /**
+   * A signed agreement on the order, sealed as a PDF: Dana (the client, by her party) and Lee (a
+   * co-signer who is not erased) sign it; its text quotes Dana's name and the inspected address.
+   */
+  const signedAgreement = async (orderId: string) => {
+    const [order] = await db().select().from(t.orders).where(eq(t.orders.id, orderId));
+    const companyId = order!.companyId;
+    const [client] = await db()
+      .select()
+      .from(t.orderParties)
+      .where(and(eq(t.orderParties.orderId, orderId), eq(t.orderParties.role, 'client')));
+    const [template] = await db()
+      .insert(t.agreementTemplates)
+      .values({ companyId, appliesTo: { all: true, service_ids: [], package_ids: [] }, currentVersion: 1 })
+      .returning();
+    const [pdf] = await db()
+      .insert(t.documents)
+      .values({
+        companyId,
+        kind: 'agreement_pdf',
+        fileName: 'agreement.pdf',
+        contentType: 'application/pdf',
+        sha256: `sha-of-${orderId}`,
+        sizeBytes: 8,
+        content: Buffer.from('%PDF Dana Whitaker'),
+      })
+      .returning();
+    const [agreement] = await db()
+      .insert(t.orderAgreements)
+      .values({
+        companyId,
+        orderId,
+        templateId: template!.id,
+        templateVersion: 1,
+        title: 'Pre-inspection agreement',
+        bodyHtml: '<p>Client: Dana Whitaker, 1450 Morse Rd. Co-signer: Lee Park.</p>',
+        documentSha256: 'html-sha',
+        signersRequired: 'all',
+        status: 'signed',
+        signedAt: new Date(MONDAY),
+        pdfDocumentId: pdf!.id,
+      })
+      .returning();
+    const signed = { signedAt: new Date(MONDAY), consentText: 'I agree', signatureMethod: 'typed' as const };
+    await db()
+      .insert(t.agreementSigners)
+      .values([
+        {
+          companyId,
+          agreementId: agreement!.id,
+          partyId: client!.id,
+          name: 'Dana Whitaker',
+          email: DANA,
+          tokenHash: `dana-${orderId}`,
+          openedIp: '203.0.113.9',
+          signedIp: '203.0.113.9',
+          signedUserAgent: 'Chromium',
+          typedName: 'Dana Whitaker',
+          signaturePng: 'data:image/png;base64,AAAA',
+          ...signed,
+        },
+        {
+          companyId,
+          agreementId: agreement!.id,
+          partyId: null,
+          name: 'Lee Park',
+          email: 'lee@example.com',
+          tokenHash: `lee-${orderId}`,
+          typedName: 'Lee Park',
+          position: 1,
+          ...signed,
+        },
+      ]);
+    return agreement!.id;
+  };
+  let limitAgreement: string;
+  let otherAgreement: string;
+
   beforeAll(async () => {
     harness = await startWithOtherCompany(factory, MONDAY, { key: OTHER_KEY, officeUuid: OTHER_OFFICE });
     owner = await signedInMember(harness, 'owner@privacy.example', 'owner');
@@ -96,6 +174,8 @@ describeOnEachDatabase("a person's request about their data", (factory) => {
       payload: { amount_cents: 100, method: 'check', reference: 'Whitaker check 1001', received_on: day(7) },
     });
     expect(paid.statusCode, paid.body).toBe(201);
+    limitAgreement = await signedAgreement(limit.orderId);
+    otherAgreement = await signedAgreement(other.orderId);
     // The confirmations go out, so the orders have messages (and finished jobs) to Dana.
     const outbox = mkdtempSync(join(tmpdir(), 'privacy-outbox-'));
     try {
@@ -217,6 +297,56 @@ describeOnEachDatabase("a person's request about their data", (factory) => {
     // The upcoming inspection and the other company's order are as they were.
     for (const kept of [upcoming.orderId, other.orderId]) expect(await everythingOf(kept)).toContain('Whitaker');
     expect((await lookUp(DANA)).orders.map((found) => found.id)).toEqual([upcoming.orderId]);
+  });
+
+  it("takes the erased person out of the order's agreements: signer, text and sealed PDF; the co-signer, the signing's record and another company's agreement stay", async () => {
+    // The erasure above took Dana out of the limit order (over) but not out of the other company's.
+    const signersOf = (agreementId: string) =>
+      db().select().from(t.agreementSigners).where(eq(t.agreementSigners.agreementId, agreementId));
+    const [dana, lee] = (await signersOf(limitAgreement)).sort((a, b) => a.position - b.position);
+    expect(dana).toMatchObject({
+      name: ERASED_MARKER,
+      email: '',
+      typedName: ERASED_MARKER,
+      signaturePng: null,
+      openedIp: null,
+      signedIp: null,
+      signedUserAgent: null,
+      consentText: 'I agree',
+      signatureMethod: 'typed',
+    });
+    expect(dana!.signedAt?.toISOString()).toBe(new Date(MONDAY).toISOString());
+    expect(dana!.tokenHash).toBe(`erased:${dana!.id}`);
+    expect(lee).toMatchObject({ name: 'Lee Park', email: 'lee@example.com', typedName: 'Lee Park' });
+    const [agreement] = await db().select().from(t.orderAgreements).where(eq(t.orderAgreements.id, limitAgreement));
+    expect(agreement).toMatchObject({ status: 'signed', pdfDocumentId: null });
+    expect(agreement!.bodyHtml).toBe(`<p>Client: ${ERASED_MARKER}, ${ERASED_MARKER}. Co-signer: Lee Park.</p>`);
+    expect(
+      await db()
+        .select()
+        .from(t.documents)
+        .where(eq(t.documents.sha256, `sha-of-${limit.orderId}`)),
+    ).toEqual([]);
+    const [audit] = await db()
+      .select()
+      .from(t.orderEvents)
+      .where(and(eq(t.orderEvents.orderId, limit.orderId), eq(t.orderEvents.type, 'personal_data_erased')));
+    expect(audit!.data).toMatchObject({
+      agreement_pdfs_deleted: [{ agreement_id: limitAgreement, sha256: `sha-of-${limit.orderId}` }],
+    });
+
+    const [othersDana] = (await signersOf(otherAgreement)).filter((signer) => signer.position === 0);
+    expect(othersDana).toMatchObject({
+      name: 'Dana Whitaker',
+      email: DANA,
+      signaturePng: 'data:image/png;base64,AAAA',
+    });
+    const [othersAgreement] = await db()
+      .select()
+      .from(t.orderAgreements)
+      .where(eq(t.orderAgreements.id, otherAgreement));
+    expect(othersAgreement!.pdfDocumentId).not.toBeNull();
+    expect(othersAgreement!.bodyHtml).toContain('Dana Whitaker');
   });
 
   it("erases everyone on the company's orders whose inspection is further back than its years, from the pruning job: one second past the limit, not on it", async () => {
