@@ -191,6 +191,20 @@ export interface OrdersCursor {
   id: string;
 }
 
+/** The ids of the company's orders the agent is on, as buyer's or seller's agent: a subquery. */
+function ordersOfAgent(db: Executor, companyId: string, agentId: number) {
+  return db
+    .select({ orderId: t.orderParties.orderId })
+    .from(t.orderParties)
+    .where(
+      and(
+        eq(t.orderParties.companyId, companyId),
+        eq(t.orderParties.agentId, agentId),
+        inArray(t.orderParties.role, ['buyers_agent', 'sellers_agent']),
+      ),
+    );
+}
+
 /**
  * One page of the booked or cancelled orders of one company on which this agent is the buyer's or
  * seller's agent, inside [from, to): upcoming ones soonest first, past ones latest first, by
@@ -209,16 +223,7 @@ export function agentOrdersPage(
   },
 ) {
   const { companyId, agentId, from, to, direction, after, limit } = query;
-  const onOrder = db
-    .select({ orderId: t.orderParties.orderId })
-    .from(t.orderParties)
-    .where(
-      and(
-        eq(t.orderParties.companyId, companyId),
-        eq(t.orderParties.agentId, agentId),
-        inArray(t.orderParties.role, ['buyers_agent', 'sellers_agent']),
-      ),
-    );
+  const onOrder = ordersOfAgent(db, companyId, agentId);
   const keyset =
     after === null
       ? undefined
@@ -270,16 +275,7 @@ export async function latestBookedCart(
   agentId: number,
   since: Date,
 ): Promise<{ packageIds: number[]; serviceIds: string[] } | null> {
-  const onOrder = db
-    .select({ orderId: t.orderParties.orderId })
-    .from(t.orderParties)
-    .where(
-      and(
-        eq(t.orderParties.companyId, companyId),
-        eq(t.orderParties.agentId, agentId),
-        inArray(t.orderParties.role, ['buyers_agent', 'sellers_agent']),
-      ),
-    );
+  const onOrder = ordersOfAgent(db, companyId, agentId);
   const [row] = await db
     .select({ packageIds: t.orders.packageIds, serviceIds: t.orders.serviceIds })
     .from(t.orders)
