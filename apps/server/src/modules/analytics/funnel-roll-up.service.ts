@@ -3,13 +3,13 @@ import {
   deleteRolledUpEvents,
   officesToRollUp,
   officesWithEventsToPrune,
-  rollUpNextDay,
+  rollUpNextDays,
 } from './funnel-roll-up.repository.ts';
 
 /**
  * Rolls the funnel up (decision 0075): every office's whole days older than `keepDays` folded into
- * the daily counts, one office-day per short transaction, until `limit` orders are folded or none
- * is due. Answers how many orders it folded: fewer than `limit` once every office is up to date
+ * the daily counts, a span of whole days per short transaction (about the orders left of `limit`),
+ * until `limit` orders are folded or none is due. Answers how many orders it folded: fewer than `limit` once every office is up to date
  * (or waits on a session still alive).
  */
 export async function rollUpFunnel(db: Database, now: Date, keepDays: number, limit: number): Promise<number> {
@@ -17,9 +17,9 @@ export async function rollUpFunnel(db: Database, now: Date, keepDays: number, li
   for (const office of await officesToRollUp(db, now, keepDays)) {
     for (;;) {
       if (folded >= limit) return folded;
-      const day = await rollUpNextDay(db, office, now, keepDays);
-      if (day === null) break;
-      folded += day;
+      const days = await rollUpNextDays(db, office, now, keepDays, limit - folded);
+      if (days === null) break;
+      folded += days;
     }
   }
   return folded;

@@ -7,6 +7,7 @@ import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { DAY_MS, fixtureCompany, fixtureVisit, SECOND_MS } from '../retention/drafts-fixtures.ts';
 import { companyFunnel } from './analytics.service.ts';
+import { rollUpNextDays, type RollUpOffice } from './funnel-roll-up.repository.ts';
 import { pruneRolledUpEvents, rollUpFunnel } from './funnel-roll-up.service.ts';
 
 /**
@@ -163,5 +164,57 @@ describeOnEachDatabase('the funnel rolled up', { onPgliteToo: 'every test' }, (f
       .from(t.funnelDays)
       .where(and(eq(t.funnelDays.companyId, theirs), eq(t.funnelDays.officeId, theirOffice)));
     expect(theirDays!.n).toBeGreaterThan(0);
+  });
+
+  it('folds whole days up to the day of its `orders`-th order in one transaction, and stops at the day of a visitor still about', async () => {
+    const office: RollUpOffice = { companyId: '', officeId: randomUUID(), timeZone: 'America/New_York' };
+    office.companyId = await fixtureCompany(db(), 'spans', [{ id: office.officeId, timeZone: office.timeZone }]);
+    // New York days (EST): 2 sessions on 1 February, 3 on the 2nd, 1 on the 3rd, 2 on the 9th.
+    const started = (day: number, hour: number) => new Date(Date.UTC(2027, 1, day, hour + 5));
+    for (const [day, hours] of [
+      [1, [0, 23]],
+      [2, [0, 8, 23]],
+      [3, [12]],
+      [9, [9, 10]],
+    ] as const)
+      for (const hour of hours)
+        await fixtureVisit(db(), {
+          companyId: office.companyId,
+          officeId: office.officeId,
+          startedAt: started(day, hour),
+          steps: FULL,
+        });
+    const later = new Date('2027-03-12T14:00:00Z');
+    // The 9th's second visitor is still about on the 12th (its session lasts a week after it was last seen).
+    const aliveOn9th = await fixtureVisit(db(), {
+      companyId: office.companyId,
+      officeId: office.officeId,
+      startedAt: started(9, 11),
+      steps: ['postal-code'],
+      lastSeenAt: new Date('2027-03-10T00:00:00Z'),
+    });
+    const readSpans = () => companyFunnel(db(), 'spans', { from: '2027-02-01', to: '2027-02-10' });
+    const before = await readSpans();
+    expect(before.offices[0]!.totals.started).toBe(9);
+    const midnight = (day: number) => new Date(Date.UTC(2027, 1, day, 5));
+
+    // The 2nd order is the 1st's last: that day alone; the 3rd order is the 2nd's first: the whole 2nd.
+    expect(await rollUpNextDays(db(), office, later, KEEP_DAYS, 2)).toBe(2);
+    expect(await rolledBefore(office.officeId)).toEqual(midnight(2));
+    expect(await rollUpNextDays(db(), office, later, KEEP_DAYS, 1)).toBe(3);
+    expect(await rolledBefore(office.officeId)).toEqual(midnight(3));
+    // Enough orders for every day due: the 3rd, then the days up to the one a visitor is still on.
+    expect(await rollUpNextDays(db(), office, later, KEEP_DAYS, 500)).toBe(1);
+    expect(await rolledBefore(office.officeId)).toEqual(midnight(9));
+    expect(await rollUpNextDays(db(), office, later, KEEP_DAYS, 500)).toBeNull();
+    expect(await eventsOf(aliveOn9th)).toBe(1);
+
+    // Once the visitor has gone, the 9th and the empty days after it up to the target.
+    const gone = new Date('2027-03-20T14:00:00Z');
+    expect(await rollUpNextDays(db(), office, gone, KEEP_DAYS, 500)).toBe(3);
+    expect(await rolledBefore(office.officeId)).toEqual(new Date('2027-02-18T05:00:00Z'));
+    expect(await rollUpNextDays(db(), office, gone, KEEP_DAYS, 500)).toBeNull();
+    await pruneEvents();
+    expect(await readSpans()).toEqual(before);
   });
 });
