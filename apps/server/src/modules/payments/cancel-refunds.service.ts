@@ -19,7 +19,14 @@ import { recordedAuthorWords } from '../notifications/change-author.ts';
 import { enqueueJobs } from '../notifications/notifications.service.ts';
 import { cancelRefundJob, CANCEL_REFUND_JOB } from './cancel-refund-jobs.ts';
 import { insertStripeRefund, loadLedgerEntries, loadLedgerOrder, type LedgerRow } from './ledger.repository.ts';
-import { bookedOrder, chargeOf, followBalance, queueReceipt, refundableEntries, totalsOf } from './ledger.service.ts';
+import {
+  bookedOrder,
+  chargeOf,
+  followBalance,
+  queueReceipt,
+  ledgerTotalsOf,
+  refundableEntries,
+} from './ledger.service.ts';
 import {
   lastCancellationBy,
   loadLatePayment,
@@ -142,7 +149,7 @@ async function refundCancelledLedger(
     if (order.status !== 'cancelled') return 'NOT_CANCELLED';
     const rows = await loadLedgerEntries(tx, key);
     const plan = cancelRefundPlan(refundableEntries(rows), order.cancelFeeCents ?? 0);
-    const { totalCents, currency } = chargeOf(order.pricingSnapshot);
+    const { currency } = chargeOf(order.pricingSnapshot);
     const cause = { cancelledBy: recordedAuthorWords(await lastCancellationBy(tx, key)), feeCents: plan.feeKeptCents };
     const written: LedgerRow[] = [];
     for (const planned of plan.stripeRefunds) {
@@ -159,7 +166,7 @@ async function refundCancelledLedger(
       if (row) written.push(row);
     }
     if (written.length === 0) return 'NOTHING_TO_REFUND';
-    const after = totalsOf(totalCents, await loadLedgerEntries(tx, key));
+    const after = ledgerTotalsOf(order, await loadLedgerEntries(tx, key));
     await followBalance(tx, key, order.paid, after.paid, now);
     for (const row of written) await queueReceipt(tx, key, row, after, now);
     return 'REFUNDED';

@@ -219,10 +219,58 @@ describeOnEachDatabase('refunds the cancellation policy decides', (factory) => {
     expect(refundsAt(session.payment_intent)).toMatchObject([{ amount: back }]);
     const ledger = await ledgerOf(orderId);
     expect(ledger.paid_cents).toBe(7_500);
+    // The fee kept settles what a cancelled order owes: the refund's receipt says nothing is due,
+    // and the order stays paid (the whole total was the balance here before).
+    expect(ledger.balance_due_cents).toBe(0);
+    const receipts = (await db().select().from(t.jobs).where(eq(t.jobs.kind, PAYMENT_RECEIPT_EMAIL_JOB))).filter(
+      (job) =>
+        job.payload.order_id === orderId && (job.payload.received as { kind?: string } | undefined)?.kind === 'refund',
+    );
+    expect(receipts.length).toBeGreaterThan(0);
+    expect(receipts.map((job) => (job.payload.received as { balance_due_cents: number }).balance_due_cents)).toEqual(
+      receipts.map(() => 0),
+    );
+    expect((await db().select().from(t.orders).where(eq(t.orders.id, orderId)))[0]!.paid).toBe(true);
     expect((await eventsOf(orderId, 'refunded')).map((event) => event.data.by)).toEqual([
       { kind: 'policy', cancelled_by: 'the client', fee_cents: 7_500 },
     ]);
     await setRefundOnCancel('policy');
+  });
+
+  it("takes the office's check for a cancelled order's late fee, up to the fee, and no payment once nothing is owed", async () => {
+    await setRefundOnCancel('policy', { late_cancel_within_hours: 720 });
+    const late = await payments.confirmedOrder(4);
+    const view = await clientCancel(late.order.orderId);
+    expect(view.cancel.fee_cents).toBe(7_500);
+    const check = (orderId: string, amountCents: number) =>
+      harness.app.inject({
+        method: 'POST',
+        url: `${DEMO}/orders/${orderId}/payments`,
+        headers: { ...owner.headers, origin: PUBLIC_URL },
+        payload: {
+          kind: 'payment',
+          method: 'check',
+          amount_cents: amountCents,
+          received_on: '2027-03-01',
+          reference: '1042',
+        },
+      });
+    const over = await check(late.order.orderId, 7_501);
+    expect(over.statusCode, over.body).toBe(400);
+    expect(over.json()).toMatchObject({ error: { field: 'amount_cents' } });
+    expect(over.json().error.message).toContain('$75.00');
+    const fee = await check(late.order.orderId, 7_500);
+    expect(fee.statusCode, fee.body).toBe(201);
+    expect(fee.json<OrderLedger>()).toMatchObject({ paid_cents: 7_500, balance_due_cents: 0, paid: true });
+    expect((await check(late.order.orderId, 1)).statusCode).toBe(409);
+
+    // Cancelled outside the late window: no fee, nothing owed, no payment taken.
+    await setRefundOnCancel('policy');
+    const free = await payments.confirmedOrder(4);
+    expect((await clientCancel(free.order.orderId)).cancel.fee_cents).toBe(0);
+    const refused = await check(free.order.orderId, 1);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.message).toBe('The order is cancelled and owes nothing: it takes no payment.');
   });
 
   it('tells the client and the office that no refund is due when the late fee takes all that was paid', async () => {

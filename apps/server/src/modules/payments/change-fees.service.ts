@@ -30,7 +30,7 @@ import {
   ledgerHoldsPaymentIntent,
 } from './change-fees.repository.ts';
 import { loadLedgerEntries } from './ledger.repository.ts';
-import { bookedOrder, chargeOf, followBalance, owedOf, queueReceipt, totalsOf } from './ledger.service.ts';
+import { bookedOrder, chargeOf, followBalance, ledgerTotalsOf, owedOf, queueReceipt, totalsOf } from './ledger.service.ts';
 import { loadPayableOrder, recordOrderEvent } from './payments.repository.ts';
 import { logStripeFailure, stripeKeysOf, type PaymentJobDeps, type PaymentJobHandler } from './payments.service.ts';
 import {
@@ -109,7 +109,7 @@ export async function settleChangeFee(
   if (change.feeCents <= 0) return none;
   if (change.kind === 'reschedule') await addRescheduleFee(tx, order, change.feeCents);
   const row = await bookedOrder(tx, order.companyId, order.orderId);
-  const totals = totalsOf(owedOf(row), await loadLedgerEntries(tx, order));
+  const totals = ledgerTotalsOf(row, await loadLedgerEntries(tx, order));
   if (change.kind === 'reschedule') await followBalance(tx, order, row.paid, totals.paid, now);
   const collectCents = feeToCollectCents(change.feeCents, totals.balanceDueCents);
   if (collectCents === 0) return none;
@@ -197,7 +197,7 @@ async function chargeFee(
     const order = await bookedOrder(tx, key.companyId, key.orderId, true);
     if (fee.change === 'cancel' && order.status !== 'cancelled') return 'NOT_CANCELLED';
     if (await feeSettled(tx, key, fee.sequence)) return 'ALREADY_SETTLED';
-    const totals = totalsOf(owedOf(order), await loadLedgerEntries(tx, key));
+    const totals = ledgerTotalsOf(order, await loadLedgerEntries(tx, key));
     const amountCents = feeToCollectCents(fee.feeCents, totals.balanceDueCents);
     if (amountCents === 0) return 'NOTHING_TO_CHARGE';
     const { currency } = chargeOf(order.pricingSnapshot);
@@ -268,7 +268,7 @@ async function chargeFee(
       },
       now,
     );
-    const after = totalsOf(owedOf(order), await loadLedgerEntries(tx, key));
+    const after = ledgerTotalsOf(order, await loadLedgerEntries(tx, key));
     await followBalance(tx, key, order.paid, after.paid, now);
     await queueReceipt(tx, key, row, after, now, fee.change);
     return 'CHARGED';

@@ -24,7 +24,7 @@ import {
   setDisputeStatus,
   type DisputeRow,
 } from './ledger.repository.ts';
-import { bookedOrder, chargeOf, followBalance, refundableEntries, totalsOf } from './ledger.service.ts';
+import { bookedOrder, chargeOf, followBalance, ledgerTotalsOf, refundableEntries } from './ledger.service.ts';
 import type { PaymentsDeps, VerifiedWebhook } from './payments.service.ts';
 import { paymentNamed } from './refunds.service.ts';
 import { disputeSchema, type StripeDispute } from './stripe-gateway.ts';
@@ -83,8 +83,8 @@ export async function recordDisputeEvent(
     if (status !== 'lost') return wrote;
     // Lost: the money is the client's again. The ledger gives it back as a refund of the payment, once.
     const rows = await loadLedgerEntries(tx, key);
-    const { totalCents, currency } = chargeOf(order.pricingSnapshot);
-    const before = totalsOf(totalCents, rows);
+    const { currency } = chargeOf(order.pricingSnapshot);
+    const before = ledgerTotalsOf(order, rows);
     const amountCents = lostDisputeCents(
       held.amountCents,
       refundableCents(before, refundableEntries(rows), payment.id),
@@ -98,7 +98,7 @@ export async function recordDisputeEvent(
       now,
     );
     if (!loss) return wrote;
-    const after = totalsOf(totalCents, await loadLedgerEntries(tx, key));
+    const after = ledgerTotalsOf(order, await loadLedgerEntries(tx, key));
     await followBalance(tx, key, order.paid, after.paid, now);
     return true;
   });

@@ -74,6 +74,16 @@ export function totalsOf(totalCents: number, rows: readonly LedgerRow[]): Ledger
   return ledgerTotals(totalCents, refundableEntries(rows));
 }
 
+/**
+ * The order's ledger sums against what it owes (`owedOf`: its late fees included, a cancelled
+ * order's fee alone), as the ledger shows them: every write's balance, paid flag and receipt reads
+ * them, so a refund after a late cancel leaves no balance of the whole total and a late
+ * reschedule's fee is part of what a payment may settle.
+ */
+export function ledgerTotalsOf(order: Parameters<typeof owedOf>[0], rows: readonly LedgerRow[]): LedgerTotals {
+  return totalsOf(owedOf(order), rows);
+}
+
 /** The rows as the domain's refund arithmetic reads them. */
 export function refundableEntries(rows: readonly LedgerRow[]): RefundableEntry[] {
   return rows.map((row) => ({
@@ -120,7 +130,7 @@ export async function orderLedger(deps: LedgerDeps, member: ConsoleMember, order
   const [rows, disputes] = await Promise.all([loadLedgerEntries(deps.db, key), loadDisputes(deps.db, key)]);
   const { currency } = chargeOf(order.pricingSnapshot);
   // What the order owes with its late fees (decision 0081): a cancelled order's balance is its fee's.
-  const totals = totalsOf(owedOf(order), rows);
+  const totals = ledgerTotalsOf(order, rows);
   const entries = refundableEntries(rows);
   const refundable = (row: LedgerRow) =>
     row.kind === 'payment' && row.method === 'online' ? refundableCents(totals, entries, row.id) : null;
@@ -172,10 +182,12 @@ export async function recordPayment(
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const order = await bookedOrder(tx, member.companyId, orderId, true);
-    if (order.status === 'cancelled' && body.kind === 'payment')
-      throw new AppError(409, 'conflict', 'The order is cancelled: it takes no payment.');
-    const { totalCents, currency } = chargeOf(order.pricingSnapshot);
-    const before = totalsOf(totalCents, await loadLedgerEntries(tx, key));
+    const { currency } = chargeOf(order.pricingSnapshot);
+    const before = ledgerTotalsOf(order, await loadLedgerEntries(tx, key));
+    // A cancelled order takes a payment of its late-cancellation fee still due (a check for the
+    // fee), and nothing else.
+    if (order.status === 'cancelled' && body.kind === 'payment' && before.balanceDueCents <= 0)
+      throw new AppError(409, 'conflict', 'The order is cancelled and owes nothing: it takes no payment.');
     const refusal = refusalOf(before, body.kind, body.amount_cents);
     if (refusal) throw refusedAmount(refusal, before, currency);
     const row = await insertLedgerEntry(
@@ -193,7 +205,7 @@ export async function recordPayment(
       actorOf(member),
       now,
     );
-    const after = totalsOf(totalCents, [...(await loadLedgerEntries(tx, key))]);
+    const after = ledgerTotalsOf(order, await loadLedgerEntries(tx, key));
     await followBalance(tx, key, order.paid, after.paid, now);
     if (body.send_receipt && body.kind === 'payment') await queueReceipt(tx, key, row, after, now);
   });
@@ -261,11 +273,10 @@ export async function voidPayment(
     if (entry.voidedAt !== null) throw new AppError(409, 'conflict', 'The payment is voided already.');
     if (entry.method === 'online')
       throw new AppError(409, 'conflict', 'An online payment is refunded in Stripe, not voided here.');
-    const { totalCents } = chargeOf(order.pricingSnapshot);
     const remaining = rows.filter((row) => row.id !== entryId);
     const voided = await voidLedgerEntry(tx, key, entryId, reason, actorOf(member), now);
     if (!voided) throw new AppError(409, 'conflict', 'The payment is voided already.');
-    await followBalance(tx, key, order.paid, totalsOf(totalCents, remaining).paid, now);
+    await followBalance(tx, key, order.paid, ledgerTotalsOf(order, remaining).paid, now);
   });
   deps.onChanged?.(orderId);
   return orderLedger(deps, member, orderId);

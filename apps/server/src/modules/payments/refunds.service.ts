@@ -28,7 +28,7 @@ import {
   orderLedger,
   queueReceipt,
   refundableEntries,
-  totalsOf,
+  ledgerTotalsOf,
 } from './ledger.service.ts';
 import {
   logStripeFailure,
@@ -95,8 +95,8 @@ export async function refundOnlinePayment(
       throw new AppError(409, 'conflict', "Stripe's payment of this entry is not known here: refund it in Stripe.");
     if (!keys)
       throw new AppError(409, 'payments_not_configured', 'Online payment is not set up for this company right now.');
-    const { totalCents, currency } = chargeOf(order.pricingSnapshot);
-    const left = refundableCents(totalsOf(totalCents, rows), refundableEntries(rows), entryId);
+    const { currency } = chargeOf(order.pricingSnapshot);
+    const left = refundableCents(ledgerTotalsOf(order, rows), refundableEntries(rows), entryId);
     const refusal = refundRefusalOf(left, body.amount_cents);
     if (refusal) throw refusedRefund(refusal, left, currency);
     const refund = await refundAtStripe(deps, keys.secretKey, {
@@ -123,7 +123,7 @@ export async function refundOnlinePayment(
     );
     // Written already: Stripe's webhook of this very refund came in first (it waited for the lock, then found no row yet).
     if (!row) return;
-    const after = totalsOf(totalCents, await loadLedgerEntries(tx, key));
+    const after = ledgerTotalsOf(order, await loadLedgerEntries(tx, key));
     await followBalance(tx, key, order.paid, after.paid, now);
     if (body.send_receipt) await queueReceipt(tx, key, row, after, now);
   });
@@ -188,7 +188,7 @@ export async function recordStripeRefunds(
   const recorded = await deps.db.transaction(async (tx) => {
     const order = await bookedOrder(tx, key.companyId, key.orderId, true);
     const rows = await loadLedgerEntries(tx, key);
-    const { totalCents, currency } = chargeOf(order.pricingSnapshot);
+    const { currency } = chargeOf(order.pricingSnapshot);
     const receivedOn = officeClockAt(order.timeZone, event.at.getTime()).date;
     const base = { refundOf: payment.id, currency, reference: charge.id, reason: null, receivedOn, requestId: null };
     const written = [];
@@ -197,7 +197,7 @@ export async function recordStripeRefunds(
       if (row) written.push(row);
     }
     if (written.length === 0) return false;
-    const after = totalsOf(totalCents, await loadLedgerEntries(tx, key));
+    const after = ledgerTotalsOf(order, await loadLedgerEntries(tx, key));
     await followBalance(tx, key, order.paid, after.paid, now);
     return true;
   });

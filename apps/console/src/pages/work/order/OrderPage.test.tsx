@@ -370,4 +370,50 @@ describe("the order page's payments (decision 0067)", () => {
     await screen.findByRole('button', { name: 'Record a payment' });
     expect(screen.queryByRole('button', { name: /^Refund/ })).toBeNull();
   });
+
+  describe('of a cancelled order with a late fee of $75.00', () => {
+    const cancelledDetail = {
+      ...DETAIL,
+      view: {
+        ...VIEW,
+        order: {
+          ...VIEW.order,
+          state: 'cancelled' as const,
+          cancelled: { at: '2026-11-28T15:00:00.000Z', fee: '$75.00', reason: null },
+        },
+      },
+    };
+    const feeLedger = (paidCents: number) => ({
+      ...LEDGER,
+      total_cents: 7_500,
+      paid_cents: paidCents,
+      balance_due_cents: 7_500 - paidCents,
+      paid: paidCents >= 7_500,
+      entries: [],
+      disputes: [],
+    });
+    const serveCancelled = (paidCents: number) =>
+      stubServer((request) => {
+        if (request.path === '/api/console/me') return { status: 200, body: OFFICE_ME };
+        if (request.method === 'GET' && request.path === BASE) return { status: 200, body: cancelledDetail };
+        if (request.method === 'GET' && request.path === `${BASE}/payments`)
+          return { status: 200, body: feeLedger(paidCents) };
+        if (request.method === 'GET' && request.path === `${BASE}/notes`) return { status: 200, body: { notes: [] } };
+        if (request.method === 'GET' && request.path === `${BASE}/tasks`) return { status: 200, body: { tasks: [] } };
+        return undefined;
+      });
+
+    it('offers to record a payment while the fee is due', async () => {
+      serveCancelled(0);
+      renderOrder();
+      await screen.findByRole('button', { name: 'Record a payment' });
+    });
+
+    it('offers none once the fee is paid', async () => {
+      serveCancelled(7_500);
+      renderOrder();
+      await screen.findByText('Balance due');
+      expect(screen.queryByRole('button', { name: 'Record a payment' })).toBeNull();
+    });
+  });
 });

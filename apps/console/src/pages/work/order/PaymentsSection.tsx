@@ -64,7 +64,8 @@ export function PaymentsSection({ detail, companyKey }: { detail: ConsoleOrderDe
             onRefund={setRefunding}
             receiptHref={(entryId) => receiptPdfUrl(companyKey, orderId, entryId)}
           />
-          {detail.view.order.state !== 'cancelled' && ledger.data.balance_due_cents > 0 && (
+          {/* A cancelled order's balance is its late fee still due (decision 0081): the office may take it. */}
+          {ledger.data.balance_due_cents > 0 && (
             <Button variant="outlined" onClick={() => setRecording(true)}>
               Record a payment
             </Button>
