@@ -59,6 +59,46 @@ const exportedPersonSchema = z.object({
   person: z.record(z.string(), z.unknown()),
 });
 
+/**
+ * The person's own signing of an agreement, as stored (decision 0101): never a co-signer's. After
+ * an erasure the name and typed name hold the marker and the rest is empty.
+ */
+const exportedSigningSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  sent_at: instant.nullable(),
+  opened_at: instant.nullable(),
+  opened_ip: z.string().nullable(),
+  signed_at: instant.nullable(),
+  signed_ip: z.string().nullable(),
+  /** The browser they signed from, as it announced itself. */
+  signed_user_agent: z.string().nullable(),
+  /** The words they consented to when signing. */
+  consent_text: z.string().nullable(),
+  typed_name: z.string().nullable(),
+  signature_method: z.enum(['drawn', 'typed']).nullable(),
+  /** A drawn signature, as the PNG data URL it was sent as. */
+  signature_png: z.string().nullable(),
+});
+
+/**
+ * An agreement of the order in the export: its title and version, its state, and the person's
+ * own signing (a client's order lists every agreement of it, an agent's or contact's only those
+ * they sign). Its text is not copied: it names the co-signers.
+ */
+const exportedAgreementSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  template_version: z.number().int(),
+  status: z.enum(['pending', 'signed', 'voided']),
+  created_at: instant,
+  /** When the last signature it needs was given; null until then. */
+  signed_at: instant.nullable(),
+  voided_at: instant.nullable(),
+  /** The person's own signing of it (none when they are not a signer of it). */
+  signings: z.array(exportedSigningSchema),
+});
+
 /** One order in the export: everything of it that is the person's, or about them. */
 export const privacyExportOrderSchema = privacyOrderSchema.omit({ kept: true }).extend({
   created_at: instant,
@@ -85,6 +125,8 @@ export const privacyExportOrderSchema = privacyOrderSchema.omit({ kept: true }).
   notes: z.array(z.object({ body: z.string(), author_name: z.string(), created_at: instant })),
   /** The payments recorded on the order (the client's orders only), in the company's currency's smallest unit. */
   payments: z.array(z.object({ kind: z.string(), amount_cents: z.number().int(), method: z.string(), at: instant })),
+  /** The order's agreements: all of a client's order, those the person signs on any other (decision 0101). */
+  agreements: z.array(exportedAgreementSchema),
 });
 export type PrivacyExportOrder = z.infer<typeof privacyExportOrderSchema>;
 

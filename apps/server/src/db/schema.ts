@@ -1837,6 +1837,10 @@ export const webhookDeliveries = pgTable(
       .on(t.endpointId, t.orderId, t.id)
       .where(sql`state = 'pending'`),
     index('webhook_deliveries_created_idx').on(t.createdAt),
+    // An order's log, every state: what a person's erasure reads (decision 0101), not the company's whole log.
+    index('webhook_deliveries_order_idx')
+      .on(t.companyId, t.orderId)
+      .where(sql`order_id is not null`),
   ],
 );
 

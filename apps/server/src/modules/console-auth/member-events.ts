@@ -1,4 +1,4 @@
-import type { Database } from '../../db/connection.ts';
+import type { Executor } from '../../db/connection.ts';
 import { recordAuthEvent } from './console-auth.repository.ts';
 import type { ConsoleMember } from './console-member.ts';
 
@@ -7,7 +7,7 @@ import type { ConsoleMember } from './console-member.ts';
  * recorded in auth_audit_events with who made it and in which company, never with what they typed.
  */
 export function recordMemberEvent(
-  db: Database,
+  db: Executor,
   member: ConsoleMember,
   type:
     | 'payment_keys_set'
@@ -19,8 +19,17 @@ export function recordMemberEvent(
     | 'webhook_secret_rotated'
     // The directory's review (decision 0091): a person added online accepted, or merged into another.
     | 'directory_person_accepted'
-    | 'directory_person_merged',
+    | 'directory_person_merged'
+    // A person's erasure (decision 0101): how many webhook log copies of theirs it scrubbed, never whose.
+    | 'personal_data_erased',
   at: Date,
+  counts?: Record<string, number>,
 ): Promise<void> {
-  return recordAuthEvent(db, { at, userId: member.userId, organizationId: member.organizationId, type });
+  return recordAuthEvent(db, {
+    at,
+    userId: member.userId,
+    organizationId: member.organizationId,
+    type,
+    ...(counts ? { data: counts } : {}),
+  });
 }

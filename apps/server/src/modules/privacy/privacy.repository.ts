@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
@@ -140,6 +140,65 @@ export async function ledgerOfOrders(db: Executor, companyId: string, orderIds: 
       ),
     )
     .orderBy(asc(t.orderLedger.recordedAt));
+}
+
+/**
+ * The agreements of these orders (decision 0101), and of their signers only the person's: a
+ * signer who is one of the person's entries (`partyIds`) or has their address, any case. A
+ * co-signer's row is never read.
+ */
+export async function agreementsForExport(
+  db: Executor,
+  companyId: string,
+  orderIds: string[],
+  person: { partyIds: string[]; email: string },
+) {
+  if (orderIds.length === 0) return { agreements: [], signings: [] };
+  const agreements = await db
+    .select({
+      id: t.orderAgreements.id,
+      orderId: t.orderAgreements.orderId,
+      title: t.orderAgreements.title,
+      templateVersion: t.orderAgreements.templateVersion,
+      status: t.orderAgreements.status,
+      createdAt: t.orderAgreements.createdAt,
+      signedAt: t.orderAgreements.signedAt,
+      voidedAt: t.orderAgreements.voidedAt,
+    })
+    .from(t.orderAgreements)
+    .where(and(eq(t.orderAgreements.companyId, companyId), inArray(t.orderAgreements.orderId, orderIds)))
+    .orderBy(asc(t.orderAgreements.createdAt), asc(t.orderAgreements.id));
+  if (agreements.length === 0) return { agreements, signings: [] };
+  const theirs = sql`lower(${t.agreementSigners.email}) = lower(${person.email})`;
+  const signings = await db
+    .select({
+      agreementId: t.agreementSigners.agreementId,
+      name: t.agreementSigners.name,
+      email: t.agreementSigners.email,
+      sentAt: t.agreementSigners.sentAt,
+      openedAt: t.agreementSigners.openedAt,
+      openedIp: t.agreementSigners.openedIp,
+      signedAt: t.agreementSigners.signedAt,
+      signedIp: t.agreementSigners.signedIp,
+      signedUserAgent: t.agreementSigners.signedUserAgent,
+      consentText: t.agreementSigners.consentText,
+      typedName: t.agreementSigners.typedName,
+      signatureMethod: t.agreementSigners.signatureMethod,
+      signaturePng: t.agreementSigners.signaturePng,
+    })
+    .from(t.agreementSigners)
+    .where(
+      and(
+        eq(t.agreementSigners.companyId, companyId),
+        inArray(
+          t.agreementSigners.agreementId,
+          agreements.map((agreement) => agreement.id),
+        ),
+        person.partyIds.length === 0 ? theirs : or(inArray(t.agreementSigners.partyId, person.partyIds), theirs),
+      ),
+    )
+    .orderBy(asc(t.agreementSigners.position));
+  return { agreements, signings };
 }
 
 // ---- the erasure's writes, each within the order's transaction ----
@@ -399,6 +458,74 @@ export async function deleteAgreementPdf(tx: Executor, order: OrderToErase, agre
     .set({ pdfDocumentId: null })
     .where(and(eq(t.orderAgreements.companyId, order.companyId), eq(t.orderAgreements.id, agreementId)));
   await tx.delete(t.documents).where(and(eq(t.documents.companyId, order.companyId), eq(t.documents.id, documentId)));
+}
+
+// ---- the webhook log's copies of the person (decision 0101) ----
+
+/** The order's webhook deliveries with a stored body or answer: the log's copies an erasure reads. */
+export async function webhookCopiesOfOrder(tx: Executor, order: OrderToErase) {
+  return tx
+    .select({
+      id: t.webhookDeliveries.id,
+      state: t.webhookDeliveries.state,
+      body: t.webhookDeliveries.body,
+      responseBody: t.webhookDeliveries.responseBody,
+    })
+    .from(t.webhookDeliveries)
+    .where(
+      and(
+        eq(t.webhookDeliveries.companyId, order.companyId),
+        eq(t.webhookDeliveries.orderId, order.orderId),
+        sql`(${t.webhookDeliveries.body} is not null or ${t.webhookDeliveries.responseBody} is not null)`,
+      ),
+    );
+}
+
+const directoryIdsOfEmail = (table: typeof t.agents | typeof t.directoryContacts, companyId: string, email: string) =>
+  sql`(select ${table.id} from ${table} where ${table.companyId} = ${companyId} and lower(${table.email}) = lower(${email}))`;
+
+/**
+ * The company's directory deliveries (`person.created`) that may carry the address: a stored body
+ * or answer containing it (any case; the caller compares exactly), or a pending one of a directory
+ * entry with it, whose body is written when it is sent.
+ */
+export async function directoryDeliveriesOfEmail(tx: Executor, companyId: string, email: string) {
+  const d = t.webhookDeliveries;
+  const ofEntryWithEmail = sql<boolean>`coalesce(
+    (${d.personKind} = 'agent' and ${d.personId} in ${directoryIdsOfEmail(t.agents, companyId, email)})
+    or (${d.personKind} = 'contact' and ${d.personId} in ${directoryIdsOfEmail(t.directoryContacts, companyId, email)}),
+    false)`;
+  return tx
+    .select({ id: d.id, state: d.state, body: d.body, responseBody: d.responseBody, ofEntryWithEmail })
+    .from(d)
+    .where(
+      and(
+        eq(d.companyId, companyId),
+        sql`${d.personKind} is not null`,
+        sql`(strpos(lower(coalesce(${d.body}, '')), lower(${email})) > 0
+          or strpos(lower(coalesce(${d.responseBody}, '')), lower(${email})) > 0
+          or (${d.state} = 'pending' and ${ofEntryWithEmail}))`,
+      ),
+    );
+}
+
+/** A delivery's stored copies rewritten (and a pending one ended, when `state` is given). */
+export async function rewriteWebhookDelivery(
+  tx: Executor,
+  companyId: string,
+  id: number,
+  patch: {
+    body: string | null;
+    responseBody: string | null;
+    state?: 'failed';
+    outcome?: string;
+    nextAttemptAt?: null;
+  },
+) {
+  await tx
+    .update(t.webhookDeliveries)
+    .set(patch)
+    .where(and(eq(t.webhookDeliveries.companyId, companyId), eq(t.webhookDeliveries.id, id)));
 }
 
 export async function recordErasure(tx: Executor, order: OrderToErase, data: Record<string, unknown>, at: Date) {

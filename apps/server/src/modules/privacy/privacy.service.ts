@@ -12,6 +12,7 @@ import {
   type PartyRole,
   type PrivacyEraseResult,
   type PrivacyExport,
+  type PrivacyExportOrder,
   type PrivacyLookup,
   type PrivacyOrder,
 } from '@scheduler/contracts/privacy';
@@ -25,7 +26,9 @@ import {
 } from '@scheduler/domain/privacy/erasure';
 import type { Database, Executor } from '../../db/connection.ts';
 import type { ConsoleMember } from '../console-auth/console-member.ts';
+import { recordMemberEvent } from '../console-auth/member-events.ts';
 import {
+  agreementsForExport,
   agreementsOfOrder,
   deleteAgreementPdf,
   deleteClientAccessOfOrder,
@@ -53,16 +56,22 @@ import {
   type OrderToErase,
   type PersonEntry,
 } from './privacy.repository.ts';
+import { eraseDirectoryWebhookCopies, scrubOrderWebhookCopies } from './webhook-copies.ts';
 
-/** Rows by their order's id, each order's in the rows' order: one pass, read per order by a lookup. */
-function byOrderId<T extends { orderId: string }>(rows: readonly T[]): Map<string, T[]> {
+/** Rows by a key, each group in the rows' order: one pass, read per key by a lookup. */
+function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const row of rows) {
-    const group = groups.get(row.orderId);
+    const group = groups.get(keyOf(row));
     if (group) group.push(row);
-    else groups.set(row.orderId, [row]);
+    else groups.set(keyOf(row), [row]);
   }
   return groups;
+}
+
+/** Rows by their order's id, each order's in the rows' order. */
+function byOrderId<T extends { orderId: string }>(rows: readonly T[]): Map<string, T[]> {
+  return groupBy(rows, (row) => row.orderId);
 }
 
 /** The person's entries grouped by order, in the entries' order (newest inspection first). */
@@ -124,11 +133,15 @@ export async function exportPerson(
   const clientOrderIds = groups
     .filter((group) => group.some((entry) => entry.role === 'client'))
     .map((group) => group[0]!.orderId);
-  const [orders, messages, notes, ledger] = await Promise.all([
+  const [orders, messages, notes, ledger, agreements] = await Promise.all([
     ordersForExport(db, member.companyId, orderIds),
     messagesOfOrders(db, member.companyId, orderIds),
     notesOfOrders(db, member.companyId, clientOrderIds),
     ledgerOfOrders(db, member.companyId, clientOrderIds),
+    agreementsForExport(db, member.companyId, orderIds, {
+      partyIds: entries.map((entry) => entry.partyId),
+      email: address,
+    }),
   ]);
   const lower = address.toLowerCase();
   // Grouped once: an agent's thousands of orders are not each searched for in every list.
@@ -136,6 +149,8 @@ export async function exportPerson(
   const messagesOf = byOrderId(messages);
   const notesOf = byOrderId(notes);
   const ledgerOf = byOrderId(ledger);
+  const agreementsOf = byOrderId(agreements.agreements);
+  const signingsOf = groupBy(agreements.signings, (signing) => signing.agreementId);
   return {
     email: address,
     company: { key: member.companyKey, name: member.companyName },
@@ -179,9 +194,45 @@ export async function exportPerson(
           method: entry.method,
           at: entry.recordedAt.toISOString(),
         })),
+        agreements: (agreementsOf.get(first.orderId) ?? [])
+          // A client's order is theirs whole; on another, only what they sign is about them.
+          .filter((agreement) => isClient || signingsOf.has(agreement.id))
+          .map((agreement) => agreementOut(agreement, signingsOf.get(agreement.id) ?? [])),
       };
     }),
     directory_contacts: directory.map(({ companyId: _company, ...entry }) => entry),
+  };
+}
+
+type ExportedAgreements = Awaited<ReturnType<typeof agreementsForExport>>;
+
+/** An agreement as the export shows it: its state, and the person's own signing of it as stored. */
+function agreementOut(
+  agreement: ExportedAgreements['agreements'][number],
+  signings: ExportedAgreements['signings'],
+): PrivacyExportOrder['agreements'][number] {
+  return {
+    id: agreement.id,
+    title: agreement.title,
+    template_version: agreement.templateVersion,
+    status: agreement.status,
+    created_at: agreement.createdAt.toISOString(),
+    signed_at: isoOrNull(agreement.signedAt),
+    voided_at: isoOrNull(agreement.voidedAt),
+    signings: signings.map((signing) => ({
+      name: signing.name,
+      email: signing.email,
+      sent_at: isoOrNull(signing.sentAt),
+      opened_at: isoOrNull(signing.openedAt),
+      opened_ip: signing.openedIp,
+      signed_at: isoOrNull(signing.signedAt),
+      signed_ip: signing.signedIp,
+      signed_user_agent: signing.signedUserAgent,
+      consent_text: signing.consentText,
+      typed_name: signing.typedName,
+      signature_method: signing.signatureMethod,
+      signature_png: signing.signaturePng,
+    })),
   };
 }
 
@@ -223,6 +274,7 @@ export async function eraseOrder(
     }
     await scrubFreeForm(tx, order, strings);
     const agreementPdfs = await eraseFromAgreements(tx, order, parties, strings);
+    const webhookBodies = await scrubOrderWebhookCopies(tx, order, strings);
     await recordErasure(
       tx,
       order,
@@ -230,6 +282,8 @@ export async function eraseOrder(
         by,
         roles: [...new Set(parties.map((party) => party.role))],
         ...(agreementPdfs.length > 0 ? { agreement_pdfs_deleted: agreementPdfs } : {}),
+        // How many, never what: the log's rows keep their ids, so the office can see which.
+        ...(webhookBodies > 0 ? { webhook_bodies_scrubbed: webhookBodies } : {}),
       },
       now,
     );
@@ -348,7 +402,23 @@ export async function erasePerson(
       if (outcome === 'kept') kept.push(orderOut(group, now));
     }
   }
+  await eraseFromDirectoryDeliveries(db, member, address, now);
   return { erased, kept };
+}
+
+/**
+ * The webhook log's `person.created` copies of the address (decision 0101): they belong to no
+ * order, so their counts go in a company audit event of their own, with who asked.
+ */
+async function eraseFromDirectoryDeliveries(db: Database, member: ConsoleMember, address: string, now: Date) {
+  await db.transaction(async (tx) => {
+    const { scrubbed, cancelled } = await eraseDirectoryWebhookCopies(tx, member.companyId, address);
+    if (scrubbed + cancelled === 0) return;
+    await recordMemberEvent(tx, member, 'personal_data_erased', now, {
+      webhook_bodies_scrubbed: scrubbed,
+      webhook_deliveries_cancelled: cancelled,
+    });
+  });
 }
 
 /**

@@ -66,6 +66,7 @@ describeOnEachDatabase("a person's request about their data", (factory) => {
         of(t.orderLedger, t.orderLedger.orderId),
         of(t.jobs, t.jobs.orderId),
         of(t.confirmRequests, t.confirmRequests.orderId),
+        of(t.webhookDeliveries, t.webhookDeliveries.orderId),
       ]),
     );
   };
@@ -147,6 +148,184 @@ describeOnEachDatabase("a person's request about their data", (factory) => {
   };
   let limitAgreement: string;
   let otherAgreement: string;
+  /** Dana's unsigned agreement on the limit order (she signs it by her address, in another case). */
+  let pendingAgreement: string;
+  /** On the order where Dana is the agent: one only its client signs, one Dana signs too. */
+  let clientOnlyAgreement: string;
+  let agentSignsAgreement: string;
+
+  /** An agreement on the order and its signers, each as given (the rest of a signer left empty). */
+  const agreementWith = async (
+    orderId: string,
+    agreement: Partial<typeof t.orderAgreements.$inferInsert>,
+    signers: Array<Partial<typeof t.agreementSigners.$inferInsert> & { name: string; email: string }>,
+  ) => {
+    const [order] = await db().select().from(t.orders).where(eq(t.orders.id, orderId));
+    const companyId = order!.companyId;
+    const [template] = await db()
+      .insert(t.agreementTemplates)
+      .values({ companyId, appliesTo: { all: true, service_ids: [], package_ids: [] }, currentVersion: 2 })
+      .returning();
+    const [row] = await db()
+      .insert(t.orderAgreements)
+      .values({
+        companyId,
+        orderId,
+        templateId: template!.id,
+        templateVersion: 2,
+        title: 'Radon addendum',
+        bodyHtml: '<p>Signers: see below.</p>',
+        documentSha256: 'html-sha',
+        signersRequired: 'all',
+        ...agreement,
+      })
+      .returning();
+    await db()
+      .insert(t.agreementSigners)
+      .values(
+        signers.map((signer, position) => ({
+          companyId,
+          agreementId: row!.id,
+          tokenHash: `${row!.id}-${position}`,
+          position,
+          ...signer,
+        })),
+      );
+    return row!.id;
+  };
+  const partyOf = async (orderId: string, role: 'client' | 'buyers_agent') => {
+    const [party] = await db()
+      .select()
+      .from(t.orderParties)
+      .where(and(eq(t.orderParties.orderId, orderId), eq(t.orderParties.role, role)));
+    return party!.id;
+  };
+
+  /** Each company's webhook endpoint (off: the tests write its log themselves) and its log's rows by name. */
+  const hooks: Record<string, number> = {};
+  const companyOf = async (orderId: string) =>
+    (await db().select().from(t.orders).where(eq(t.orders.id, orderId)))[0]!.companyId;
+  const endpointOf = async (companyId: string) => {
+    const [endpoint] = await db()
+      .insert(t.webhookEndpoints)
+      .values({ companyId, url: 'https://hooks.example.com/in', events: [], enabled: false, secretEncrypted: 'x' })
+      .returning();
+    return endpoint!.id;
+  };
+  const orderBody = (orderId: string, people: Array<{ role: string; person: Record<string, string> }>) =>
+    JSON.stringify({ id: 'evt_1', type: 'order.updated', data: { order: { id: orderId, people }, change: {} } });
+  const personBody = (person: Record<string, string | number>) =>
+    JSON.stringify({ id: 'evt_2', type: 'person.created', data: { person } });
+  const delivered = {
+    state: 'delivered',
+    attempts: 1,
+    requestHeaders: { 'webhook-id': 'evt_1' },
+    responseStatus: 200,
+    responseBody: 'ok',
+    lastAttemptAt: new Date(MONDAY),
+  };
+  const hookRow = async (name: string) => {
+    const [row] = await db().select().from(t.webhookDeliveries).where(eq(t.webhookDeliveries.id, hooks[name]!));
+    return row!;
+  };
+  const DANAS_CONTACT = 9901;
+
+  /** The log's rows, each carrying Dana (or not) in the way its name says. */
+  const writeWebhookLog = async () => {
+    const demo = await companyOf(past.orderId);
+    const otherCompany = await companyOf(other.orderId);
+    const [demoEndpoint, otherEndpoint] = [await endpointOf(demo), await endpointOf(otherCompany)];
+    await db()
+      .insert(t.directoryContacts)
+      .values({ companyId: demo, id: DANAS_CONTACT, first: 'Dana', last: 'Whitaker', email: DANA, contactTypeId: 1 });
+    const dana = { first: 'Dana', last: 'Whitaker', email: DANA, mobile_phone: '614-555-0142' };
+    const zed = { first: 'Zed', last: 'Quill', email: 'zed@example.com' };
+    const rows: Record<string, Partial<typeof t.webhookDeliveries.$inferInsert>> = {
+      pastSent: {
+        orderId: past.orderId,
+        body: orderBody(past.orderId, [{ role: 'client', person: dana }]),
+        ...delivered,
+      },
+      // Dana only as the agent's address, deep in the order's people, in another case: the bound.
+      agentNested: {
+        orderId: asAgent.orderId,
+        body: orderBody(asAgent.orderId, [
+          { role: 'client', person: zed },
+          { role: 'buyers_agent', person: { email: 'DANA@example.com' } },
+        ]),
+        ...delivered,
+      },
+      // The same order before Dana was on it: another person's copy, kept.
+      agentBefore: {
+        orderId: asAgent.orderId,
+        body: orderBody(asAgent.orderId, [{ role: 'client', person: zed }]),
+        ...delivered,
+      },
+      // Retried: the receiver's answer echoed Dana's address.
+      limitPending: {
+        orderId: limit.orderId,
+        body: orderBody(limit.orderId, [{ role: 'client', person: dana }]),
+        state: 'pending',
+        attempts: 1,
+        responseStatus: 503,
+        responseBody: `unknown contact ${DANA}`,
+        nextAttemptAt: new Date(MONDAY),
+      },
+      upcomingSent: {
+        orderId: upcoming.orderId,
+        body: orderBody(upcoming.orderId, [{ role: 'client', person: dana }]),
+        ...delivered,
+      },
+      personSent: {
+        eventType: 'person.created',
+        personKind: 'contact',
+        personId: DANAS_CONTACT,
+        body: personBody({ kind: 'contact', id: DANAS_CONTACT, first: 'Dana', email: 'DANA@example.com' }),
+        ...delivered,
+      },
+      personPending: { eventType: 'person.created', personKind: 'contact', personId: DANAS_CONTACT },
+      // Another person whose address contains Dana's.
+      otherPersonSent: {
+        eventType: 'person.created',
+        personKind: 'contact',
+        personId: 9902,
+        body: personBody({ kind: 'contact', id: 9902, first: 'Adana', email: `a${DANA}` }),
+        ...delivered,
+      },
+    };
+    const otherRows: Record<string, Partial<typeof t.webhookDeliveries.$inferInsert>> = {
+      otherCompanySent: {
+        orderId: other.orderId,
+        body: orderBody(other.orderId, [{ role: 'client', person: dana }]),
+        ...delivered,
+      },
+      otherCompanyPerson: {
+        eventType: 'person.created',
+        personKind: 'contact',
+        personId: DANAS_CONTACT,
+        body: personBody({ kind: 'contact', id: DANAS_CONTACT, email: DANA }),
+        ...delivered,
+      },
+    };
+    const insert = async (companyId: string, endpointId: string, named: typeof rows) => {
+      for (const [name, row] of Object.entries(named)) {
+        const [inserted] = await db()
+          .insert(t.webhookDeliveries)
+          .values({
+            companyId,
+            endpointId,
+            eventId: `evt_${name}`,
+            eventType: 'order.updated',
+            occurredAt: new Date(MONDAY),
+            ...row,
+          })
+          .returning();
+        hooks[name] = inserted!.id;
+      }
+    };
+    await insert(demo, demoEndpoint, rows);
+    await insert(otherCompany, otherEndpoint, otherRows);
+  };
 
   beforeAll(async () => {
     harness = await startWithOtherCompany(factory, MONDAY, { key: OTHER_KEY, officeUuid: OTHER_OFFICE });
@@ -176,6 +355,25 @@ describeOnEachDatabase("a person's request about their data", (factory) => {
     expect(paid.statusCode, paid.body).toBe(201);
     limitAgreement = await signedAgreement(limit.orderId);
     otherAgreement = await signedAgreement(other.orderId);
+    pendingAgreement = await agreementWith(limit.orderId, { status: 'pending' }, [
+      { name: 'Dana Whitaker', email: 'DANA@Example.com', sentAt: new Date(MONDAY), openedAt: new Date(MONDAY) },
+      { name: 'Lee Park', email: 'lee@example.com', sentAt: new Date(MONDAY) },
+    ]);
+    clientOnlyAgreement = await agreementWith(asAgent.orderId, {}, [
+      { name: 'Dana Whitaker', email: 'zed@example.com', partyId: await partyOf(asAgent.orderId, 'client') },
+    ]);
+    agentSignsAgreement = await agreementWith(asAgent.orderId, { title: 'Agent acknowledgement' }, [
+      { name: 'Dana Whitaker', email: 'zed@example.com', partyId: await partyOf(asAgent.orderId, 'client') },
+      {
+        name: 'Ray Ortiz',
+        email: 'ray@agency.example',
+        partyId: await partyOf(asAgent.orderId, 'buyers_agent'),
+        signedAt: new Date(MONDAY),
+        typedName: 'Ray Ortiz',
+        signatureMethod: 'typed',
+      },
+    ]);
+    await writeWebhookLog();
     // The confirmations go out, so the orders have messages (and finished jobs) to Dana.
     const outbox = mkdtempSync(join(tmpdir(), 'privacy-outbox-'));
     try {
@@ -232,6 +430,64 @@ describeOnEachDatabase("a person's request about their data", (factory) => {
     expect(file.orders.map((order) => order.id)).not.toContain(other.orderId);
   });
 
+  const exportOf = async (email: string) => {
+    const response = await call('GET', `${DEMO}/export?email=${encodeURIComponent(email)}`, owner);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<PrivacyExport>();
+  };
+
+  it("lists the agreements of the person's orders with their own signing as stored: a client's every agreement, an agent's those they sign; never a co-signer's, never another company's", async () => {
+    const file = await exportOf(DANA);
+    const limitOrder = file.orders.find((order) => order.id === limit.orderId)!;
+    const byId = new Map(limitOrder.agreements.map((agreement) => [agreement.id, agreement]));
+    expect([...byId.keys()].sort()).toEqual([limitAgreement, pendingAgreement].sort());
+    expect(byId.get(limitAgreement)).toEqual({
+      id: limitAgreement,
+      title: 'Pre-inspection agreement',
+      template_version: 1,
+      status: 'signed',
+      created_at: expect.any(String),
+      signed_at: MONDAY,
+      voided_at: null,
+      signings: [
+        {
+          name: 'Dana Whitaker',
+          email: DANA,
+          sent_at: null,
+          opened_at: null,
+          opened_ip: '203.0.113.9',
+          signed_at: MONDAY,
+          signed_ip: '203.0.113.9',
+          signed_user_agent: 'Chromium',
+          consent_text: 'I agree',
+          typed_name: 'Dana Whitaker',
+          signature_method: 'typed',
+          signature_png: 'data:image/png;base64,AAAA',
+        },
+      ],
+    });
+    // Signed by her address (in another case), not yet signed: when it was sent and opened.
+    expect(byId.get(pendingAgreement)).toMatchObject({
+      status: 'pending',
+      template_version: 2,
+      signed_at: null,
+      signings: [
+        expect.objectContaining({ email: 'DANA@Example.com', sent_at: MONDAY, opened_at: MONDAY, signed_at: null }),
+      ],
+    });
+    // On the order where she is the agent: the agreement she signs (by her entry), with her signing only.
+    const agentOrder = file.orders.find((order) => order.id === asAgent.orderId)!;
+    expect(agentOrder.agreements.map((agreement) => agreement.id)).toEqual([agentSignsAgreement]);
+    expect(agentOrder.agreements[0]!.signings).toEqual([
+      expect.objectContaining({ name: 'Ray Ortiz', typed_name: 'Ray Ortiz', signed_at: MONDAY }),
+    ]);
+    const text = JSON.stringify(file);
+    for (const foreign of ['Lee Park', 'lee@example.com', 'zed@example.com', clientOnlyAgreement, otherAgreement])
+      expect(text, foreign).not.toContain(foreign);
+    // Nor the frozen text, which names the co-signers.
+    expect(text).not.toContain('Co-signer');
+  });
+
   it('refuses the office role and names the field of a malformed e-mail', async () => {
     expect((await call('GET', `${DEMO}/orders?email=${DANA}`, office)).statusCode).toBe(403);
     expect((await call('POST', `${DEMO}/erase`, office, { email: DANA })).statusCode).toBe(403);
@@ -277,7 +533,11 @@ describeOnEachDatabase("a person's request about their data", (factory) => {
       .select()
       .from(t.orderEvents)
       .where(and(eq(t.orderEvents.orderId, past.orderId), eq(t.orderEvents.type, 'personal_data_erased')));
-    expect(audit!.data).toEqual({ by: { kind: 'office', user_id: owner.userId, name: 'owner' }, roles: ['client'] });
+    expect(audit!.data).toEqual({
+      by: { kind: 'office', user_id: owner.userId, name: 'owner' },
+      roles: ['client'],
+      webhook_bodies_scrubbed: 1,
+    });
 
     // The order page lists the messages that went, to nobody now, and none may go again.
     const page = await call('GET', `/api/console/companies/demo/orders/${past.orderId}`, owner);
@@ -297,6 +557,71 @@ describeOnEachDatabase("a person's request about their data", (factory) => {
     // The upcoming inspection and the other company's order are as they were.
     for (const kept of [upcoming.orderId, other.orderId]) expect(await everythingOf(kept)).toContain('Whitaker');
     expect((await lookUp(DANA)).orders.map((found) => found.id)).toEqual([upcoming.orderId]);
+  });
+
+  it("scrubs the company's webhook log of the erased person: an ended copy marked (its state, times and code kept), a pending order delivery written anew, a pending person.created cancelled; counts in the audit events", async () => {
+    // Ended: the body marked, the rest as it was (an answer that did not quote her too).
+    const pastSent = await hookRow('pastSent');
+    expect(pastSent).toMatchObject({
+      body: ERASED_MARKER,
+      state: 'delivered',
+      attempts: 1,
+      responseStatus: 200,
+      responseBody: 'ok',
+      requestHeaders: { 'webhook-id': 'evt_1' },
+    });
+    expect(pastSent.lastAttemptAt?.toISOString()).toBe(MONDAY);
+    // Dana only deep in the order's people, in another case: scrubbed; the copy from before she was on it: kept.
+    expect((await hookRow('agentNested')).body).toBe(ERASED_MARKER);
+    expect((await hookRow('agentBefore')).body).toContain('zed@example.com');
+    // Pending: still to be sent, its body written from the erased order then; the answer that echoed her, marked.
+    expect(await hookRow('limitPending')).toMatchObject({
+      state: 'pending',
+      body: null,
+      responseStatus: 503,
+      responseBody: ERASED_MARKER,
+    });
+    // The directory's event: the sent copy marked, the pending one cancelled, another person's kept.
+    expect(await hookRow('personSent')).toMatchObject({ body: ERASED_MARKER, state: 'delivered' });
+    expect(await hookRow('personPending')).toMatchObject({
+      state: 'failed',
+      outcome: 'personal_data_erased',
+      body: null,
+      nextAttemptAt: null,
+    });
+    expect((await hookRow('otherPersonSent')).body).toContain(`a${DANA}`);
+    // The upcoming order (kept) and the other company's log: as they were.
+    for (const kept of ['upcomingSent', 'otherCompanySent', 'otherCompanyPerson'])
+      expect((await hookRow(kept)).body, kept).toContain(DANA);
+
+    const audits = await db()
+      .select({ orderId: t.orderEvents.orderId, data: t.orderEvents.data })
+      .from(t.orderEvents)
+      .where(eq(t.orderEvents.type, 'personal_data_erased'));
+    const scrubbedOf = new Map(audits.map((audit) => [audit.orderId, audit.data.webhook_bodies_scrubbed]));
+    expect(scrubbedOf.get(asAgent.orderId)).toBe(1);
+    expect(scrubbedOf.get(limit.orderId)).toBe(1);
+    const directory = await db()
+      .select()
+      .from(t.authAuditEvents)
+      .where(eq(t.authAuditEvents.type, 'personal_data_erased'));
+    expect(directory.map((event) => [event.userId, event.data])).toEqual([
+      [owner.userId, { webhook_bodies_scrubbed: 1, webhook_deliveries_cancelled: 1 }],
+    ]);
+  });
+
+  it('after the erasure, the file holds none of the erased agreements: nothing links them to the address any longer', async () => {
+    const file = await exportOf(DANA);
+    expect(file.orders.map((order) => order.id)).toEqual([upcoming.orderId]);
+    const text = JSON.stringify(file);
+    for (const gone of [limitAgreement, pendingAgreement, agentSignsAgreement, '203.0.113.9', 'Chromium', 'Ray Ortiz'])
+      expect(text, gone).not.toContain(gone);
+    // What the company still holds of the erased signing is the marker, found by nobody's address.
+    const [erasedSigning] = await db()
+      .select()
+      .from(t.agreementSigners)
+      .where(and(eq(t.agreementSigners.agreementId, pendingAgreement), eq(t.agreementSigners.position, 0)));
+    expect(erasedSigning).toMatchObject({ name: ERASED_MARKER, email: '', openedIp: null });
   });
 
   it("takes the erased person out of the order's agreements: signer, text and sealed PDF; the co-signer, the signing's record and another company's agreement stay", async () => {
@@ -373,7 +698,8 @@ describeOnEachDatabase("a person's request about their data", (factory) => {
       .select()
       .from(t.orderEvents)
       .where(and(eq(t.orderEvents.orderId, upcoming.orderId), eq(t.orderEvents.type, 'personal_data_erased')));
-    expect(audit!.data).toEqual({ by: { kind: 'retention', years: 1 }, roles: ['client'] });
+    expect(audit!.data).toEqual({ by: { kind: 'retention', years: 1 }, roles: ['client'], webhook_bodies_scrubbed: 1 });
+    expect((await hookRow('upcomingSent')).body).toBe(ERASED_MARKER);
     // On the limit: kept. The other company keeps its data (no years set).
     expect(await everythingOf(asAgent.orderId)).toContain('zed@example.com');
     expect(await everythingOf(other.orderId)).toContain('Whitaker');

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ERASED_MARKER } from '@scheduler/contracts/privacy';
 import {
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_EVENTS,
@@ -224,7 +225,9 @@ export async function resendDelivery(deps: WebhookDeps, companyId: string, endpo
     orderEventId: delivery.orderEventId,
     personKind: delivery.personKind,
     personId: delivery.personId,
-    body: delivery.body,
+    // A body an erasure replaced by its marker (decision 0101) is written anew from the order or
+    // person as they are now (the erased order), never the marker sent.
+    body: delivery.body === ERASED_MARKER ? null : delivery.body,
     occurredAt: delivery.occurredAt,
     at: now,
   });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { ERASED_MARKER } from '@scheduler/contracts/privacy';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import {
   webhookPayloadSchemas,
@@ -25,6 +26,7 @@ import { testWorker } from '../notifications/worker-test-support.ts';
 import { webhookJobHandlers } from './delivery-job.ts';
 import { reencryptWebhookSecrets, secretContext } from './endpoints.service.ts';
 import { insertAgreementTemplate, signByLink } from '../agreements/agreements-test-support.ts';
+import { eraseOrder } from '../privacy/privacy.service.ts';
 import { pruneTasks } from '../retention/prune-tasks.ts';
 import { RETRY_WINDOW_MS } from './retry-policy.ts';
 import type { Resolver } from './url-guard.ts';
@@ -601,22 +603,28 @@ describeOnEachDatabase('webhooks', (factory) => {
     }
   });
 
-  it("forgets the log's copies of an order whose people's data is erased (its audit event erases them)", async () => {
+  it("replaces the log's copy of an erased person by the marker, keeping its state, times and response code; a resend writes the erased order anew", async () => {
     const { endpoint } = await addEndpoint(owner, receiver.url, ['order.confirmed']);
     const booking = await ManagedBooking.book(harness, dayAfter(10));
     await drain();
     const [sent] = await deliveries(endpoint.id);
     expect(sent!.request!.body).toContain('Whitaker');
-    await harness.database.db.insert(t.orderEvents).values({
-      companyId: booking.order.companyId,
-      orderId: booking.orderId,
-      type: 'personal_data_erased',
-      data: { roles: ['client'] },
-      createdAt: new Date(harness.clock.now()),
-    });
+    // Years on, the company's years erase everyone on it (decision 0078); the erasure scrubs the log (0101).
+    const yearsOn = new Date(Date.parse(MONDAY) + 400 * 86_400_000);
+    const order = { companyId: booking.order.companyId, orderId: booking.orderId };
+    const by = { kind: 'retention' as const, years: 1 };
+    expect(await eraseOrder(harness.database.db, order, () => true, by, yearsOn)).toBe('erased');
     const [erased] = await deliveries(endpoint.id);
-    expect(erased).toMatchObject({ id: sent!.id, state: 'delivered', request: null });
-    expect(erased!.response!.body).toBe('');
+    const { request: _request, ...kept } = sent!;
+    expect(erased).toMatchObject({ ...kept, request: { headers: sent!.request!.headers, body: ERASED_MARKER } });
+    const resent = await call('POST', `${DEMO}/webhooks/${endpoint.id}/deliveries/${sent!.id}/resend`, owner);
+    expect(resent.statusCode, resent.body).toBe(202);
+    await drain();
+    const again = receiver.received.at(-1)!;
+    expect(again.headers['webhook-id']).toBe(sent!.request!.headers['webhook-id']);
+    expect(again.body).not.toContain('Whitaker');
+    expect(JSON.parse(again.body)).toMatchObject({ data: { order: { id: booking.orderId } } });
+    expect(again.body).toContain(ERASED_MARKER);
   });
 
   it('tries a failing receiver with one delivery at a time: the others wait for its back-off without an attempt', async () => {
