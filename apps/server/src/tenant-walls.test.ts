@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { notificationsSchema } from '@scheduler/contracts/company-document';
@@ -294,6 +294,55 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
     }
     const [demoRow] = await harness.database.db.select().from(t.orders).where(eq(t.orders.id, order.orderId));
     expect(demoRow!.status).toBe('confirmed');
+  });
+
+  it("lists and deletes through the public API only the calling key's own REST hooks: another company's key gets 404 (decision 0104)", async () => {
+    const keyOf = async (companyKey: string) => {
+      const owner = await signedInMember(harness, `hooks-owner@${companyKey}.example`, 'owner', companyKey);
+      const made = await harness.app.inject({
+        method: 'POST',
+        url: `/api/console/companies/${companyKey}/api-keys`,
+        headers: owner.headers,
+        payload: { name: 'Hook walls', scopes: ['webhooks:write'] },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const created = made.json<{ key: { id: string }; secret: string }>();
+      const [company] = await harness.database.db.select().from(t.companies).where(eq(t.companies.key, companyKey));
+      // A hook of the key's, written as its subscription would be (no DATA_ENCRYPTION_KEY here: nothing is sent).
+      const [hook] = await harness.database.db
+        .insert(t.webhookEndpoints)
+        .values({
+          companyId: company!.id,
+          url: `https://hooks.example.com/${companyKey}`,
+          events: ['order.confirmed'],
+          secretEncrypted: 'sealed',
+          apiKeyId: created.key.id,
+        })
+        .returning({ id: t.webhookEndpoints.id });
+      return { headers: { authorization: `Bearer ${created.secret}` }, hook: hook!.id };
+    };
+    const demo = await keyOf('demo');
+    const twin = await keyOf(TWIN_KEY);
+    const hooks = async (key: { headers: Record<string, string> }) =>
+      (await harness.app.inject({ method: 'GET', url: '/api/v1/hooks', headers: key.headers }))
+        .json<{ hooks: Array<{ id: string; target_url: string }> }>()
+        .hooks.map((hook) => hook.target_url);
+    expect(await hooks(demo)).toEqual(['https://hooks.example.com/demo']);
+    expect(await hooks(twin)).toEqual([`https://hooks.example.com/${TWIN_KEY}`]);
+    for (const [key, other] of [
+      [demo, twin],
+      [twin, demo],
+    ] as const) {
+      const refused = await harness.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/hooks/${other.hook}`,
+        headers: key.headers,
+      });
+      expect(refused.statusCode).toBe(404);
+    }
+    expect(await hooks(demo)).toEqual(['https://hooks.example.com/demo']);
+    expect(await hooks(twin)).toEqual([`https://hooks.example.com/${TWIN_KEY}`]);
+    await harness.database.db.delete(t.webhookEndpoints).where(inArray(t.webhookEndpoints.id, [demo.hook, twin.hook]));
   });
 
   it("lists in the office's admin view only the company's own orders, each with its own people and names", async () => {

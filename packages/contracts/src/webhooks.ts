@@ -201,3 +201,21 @@ export const publicHookSchema = z.object({
   created_at: z.string(),
 });
 export type PublicHook = z.infer<typeof publicHookSchema>;
+
+/**
+ * GET /api/v1/hooks: the calling key's own subscriptions (decision 0104), never another key's nor
+ * the console's endpoints; no secrets. `events` is the subscribed event, or what the office made of
+ * it on the console's Webhooks page; `enabled` false once the receiver answered 410 or kept failing.
+ */
+export const publicHookListSchema = z.object({
+  hooks: z.array(
+    z.object({
+      id: z.uuid(),
+      target_url: z.string(),
+      events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+      enabled: z.boolean(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type PublicHookList = z.infer<typeof publicHookListSchema>;

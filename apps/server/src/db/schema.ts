@@ -11,6 +11,7 @@ import { PEOPLE_ADDED_ONLINE_FIRST_ID } from '@scheduler/contracts/company-docum
 import type { Attribution } from '@scheduler/contracts/attribution';
 import type { StoredPaymentSettings } from '@scheduler/contracts/company-document';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -1787,10 +1788,21 @@ export const webhookEndpoints = pgTable(
     secretEncrypted: text('secret_encrypted').notNull(),
     previousSecretEncrypted: text('previous_secret_encrypted'),
     previousSecretExpiresAt: instant('previous_secret_expires_at'),
+    /**
+     * The API key whose REST hook subscription made it (decision 0104), by the key's immutable id:
+     * only that key lists or deletes it through /api/v1, and revoking the key deletes it. Null: an
+     * endpoint the console made, or a subscription made before keys owned theirs (company-level).
+     */
+    apiKeyId: uuid('api_key_id').references((): AnyPgColumn => apiKeys.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('webhook_endpoints_company_idx').on(t.companyId)],
+  (t) => [
+    index('webhook_endpoints_company_idx').on(t.companyId),
+    index('webhook_endpoints_api_key_idx')
+      .on(t.apiKeyId)
+      .where(sql`api_key_id is not null`),
+  ],
 );
 
 /**
@@ -2083,6 +2095,25 @@ export const calendarPushChannels = pgTable(
     unique('calendar_push_channels_resource_unique').on(t.provider, t.resourceId),
   ],
 );
+
+/**
+ * A removal of our events queued at a disconnect (decision 0104), one per removal job: what the job
+ * needs once the connection is gone — the provider, the office's time zone and the credentials,
+ * sealed under the removal's own context. The job carries only this row's id and the events' refs,
+ * and deletes the row when it ends, so no job row ever holds the credentials.
+ */
+export const calendarEventRemovals = pgTable('calendar_event_removals', {
+  id: uuid('id').primaryKey(),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  /** The disconnected connection's id (its row is gone: no foreign key), for the logs. */
+  connectionId: uuid('connection_id').notNull(),
+  provider: text('provider').$type<'caldav' | 'google' | 'microsoft'>().notNull(),
+  timeZone: text('time_zone').notNull(),
+  credentialsEncrypted: text('credentials_encrypted').notNull(),
+  createdAt: createdAt(),
+});
 
 /** The bookings written into inspectors' calendars, one per order and inspector: a move or cancel finds it here. */
 export const calendarBookingEvents = pgTable(

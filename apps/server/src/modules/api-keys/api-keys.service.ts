@@ -13,6 +13,7 @@ import {
 import type { Database, Executor } from '../../db/connection.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
 import type { ConsoleMember } from '../console-auth/console-member.ts';
+import { deleteHooksOfKey } from '../webhooks/endpoints.service.ts';
 import {
   countLiveApiKeys,
   findApiKeyByPrefix,
@@ -91,14 +92,22 @@ export async function apiKeysOf(db: Database, member: ConsoleMember): Promise<Ap
   return { keys: (await listApiKeys(db, member.companyId)).map(summaryOf) };
 }
 
-/** Revokes one of the member's company's keys; it answers 401 from the next request on. Another company's: 404. */
+/**
+ * Revokes one of the member's company's keys; it answers 401 from the next request on, and the
+ * REST hooks it subscribed are deleted in the same transaction, their pending deliveries with them
+ * (decision 0104). Another company's: 404.
+ */
 export async function revokeCompanyApiKey(
   db: Database,
   member: ConsoleMember,
   id: string,
   now: Date,
 ): Promise<ApiKeySummary> {
-  const row = await revokeApiKey(db, member.companyId, id, now, member.userName);
+  const row = await db.transaction(async (tx) => {
+    const revoked = await revokeApiKey(tx, member.companyId, id, now, member.userName);
+    if (revoked) await deleteHooksOfKey(tx, member.companyId, revoked.id);
+    return revoked;
+  });
   if (!row) throw new NotFoundError('The API key');
   return summaryOf(row);
 }

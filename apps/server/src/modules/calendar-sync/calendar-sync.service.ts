@@ -221,8 +221,9 @@ export async function chooseCalendars(
 /**
  * Disconnects: the credentials and the busy times go. Its push channels are stopped at the
  * provider first, while the credentials are still here (decision 0096). With `removeEvents`, the
- * events this product wrote there are deleted by jobs queued in the same transaction, which carry
- * the credentials sealed for them (decision 0097); without, they stay in the inspector's calendar.
+ * events this product wrote there are deleted by jobs queued in the same transaction (decision
+ * 0097); the credentials they need wait, sealed, in `calendar_event_removals` until each job ends,
+ * never in a job's payload (decision 0104). Without, the events stay in the inspector's calendar.
  */
 export async function disconnect(
   deps: CalendarSyncDeps,

@@ -6,7 +6,15 @@ import { calendarCredentialsContext, type CalendarSyncDeps } from './calendar-sy
 import { inspectorHorizon, loadConnection, type ConnectionRow } from './calendar-sync.repository.ts';
 import { CalendarAuthError, CalendarRateLimitError } from './provider.ts';
 import { syncOrderEvents } from './sync-jobs.ts';
-import { bookingEventsOfConnection, upcomingOrdersOfInspector } from './write-calendar.repository.ts';
+import {
+  bookingEventsOfConnection,
+  deleteEventRemoval,
+  insertEventRemovals,
+  loadEventRemoval,
+  saveRemovalCredentials,
+  upcomingOrdersOfInspector,
+  type EventRemovalRow,
+} from './write-calendar.repository.ts';
 
 /**
  * The jobs that keep a write calendar whole (decision 0097): `calendar_backfill` writes the
@@ -23,9 +31,12 @@ export const BACKFILL_BATCH = 10;
 export const REMOVAL_BATCH = 25;
 const DAY_MS = 86_400_000;
 
-/** The context the credentials a removal job carries are sealed under: never a connection row's own. */
-export const removalCredentialsContext = (companyId: string, connectionId: string) =>
-  `calendar_event_removal:${companyId}:${connectionId}:credentials`;
+/**
+ * The context a pending removal's credentials are sealed under (its row in
+ * `calendar_event_removals`): never a connection row's own, nor another removal's.
+ */
+export const removalCredentialsContext = (companyId: string, removalId: string) =>
+  `calendar_event_removal:${companyId}:${removalId}:credentials`;
 
 const uuid = z.uuid();
 const backfillPayload = z.object({
@@ -36,11 +47,10 @@ const backfillPayload = z.object({
   after_at: z.iso.datetime().optional(),
   after_id: uuid.optional(),
 });
+/** Ids only (decision 0104): the credentials stay in the removal's row, never in the jobs table. */
 const removalPayload = z.object({
+  removal_id: uuid,
   connection_id: uuid,
-  provider: z.enum(['caldav', 'google', 'microsoft']),
-  time_zone: z.string().min(1).max(100),
-  credentials: z.string().min(1).max(100_000),
   events: z
     .array(
       z.object({
@@ -78,9 +88,10 @@ export async function queueBackfill(
 
 /**
  * Queues the removal of every event written through `connection`, before the connection (its
- * credentials and its records of those events) is deleted in the same transaction. Each job
- * carries its batch of events and the credentials, sealed again under their own context, so it
- * can run after the connection is gone. Returns how many events will be removed.
+ * credentials and its records of those events) is deleted in the same transaction. Each batch is
+ * a row of `calendar_event_removals` holding the credentials, sealed again under the removal's
+ * own context, and a job carrying only ids: the row's, the connection's and the events' refs. The
+ * job deletes the row when it ends. Returns how many events will be removed.
  */
 export async function queueEventRemoval(
   deps: CalendarSyncDeps,
@@ -102,25 +113,39 @@ export async function queueEventRemoval(
     deps.log.warn({ connection: connection.id, code: 'credentials_unreadable' }, 'calendar events not removed');
     return 0;
   }
-  const credentials = encryption.encrypt(plain, removalCredentialsContext(connection.companyId, connection.id));
-  const jobs = [];
+  const batches = [];
   for (let i = 0; i < events.length; i += REMOVAL_BATCH)
-    jobs.push({
+    batches.push({ id: randomUUID(), events: events.slice(i, i + REMOVAL_BATCH) });
+  await insertEventRemovals(
+    db,
+    batches.map((batch) => ({
+      id: batch.id,
+      companyId: connection.companyId,
+      connectionId: connection.id,
+      provider: connection.provider,
+      timeZone,
+      credentialsEncrypted: encryption.encrypt(plain, removalCredentialsContext(connection.companyId, batch.id)),
+      createdAt: now,
+    })),
+  );
+  await enqueueJobs(
+    db,
+    batches.map((batch) => ({
       companyId: connection.companyId,
       kind: CALENDAR_REMOVE_EVENTS_JOB,
-      dedupeKey: `calendar-remove:${connection.id}:${i / REMOVAL_BATCH}`,
+      dedupeKey: `calendar-remove:${batch.id}`,
       payload: {
+        removal_id: batch.id,
         connection_id: connection.id,
-        provider: connection.provider,
-        time_zone: timeZone,
-        credentials,
-        events: events
-          .slice(i, i + REMOVAL_BATCH)
-          .map((event) => ({ calendar_id: event.calendarId, event_ref: event.eventRef, etag: event.etag })),
+        events: batch.events.map((event) => ({
+          calendar_id: event.calendarId,
+          event_ref: event.eventRef,
+          etag: event.etag,
+        })),
       },
       runAt: now,
-    });
-  await enqueueJobs(db, jobs);
+    })),
+  );
   return events.length;
 }
 
@@ -199,40 +224,61 @@ async function backfillBatch(
 /**
  * Deletes one batch of the events a disconnected connection wrote, by the refs recorded when
  * they were written (never anything else in the calendar); an event already gone counts as
- * removed, so a run repeated is harmless. A refused grant ends the job with its code logged (the
- * disconnect stands; the events stay); an outage throws, and the queue tries again later.
+ * removed. The credentials are read from the removal's row, which goes when the job ends: done,
+ * refused (a refused grant is logged with its code; the disconnect stands, the events stay) or
+ * impossible. An outage throws and keeps the row: the queue tries again later. A job run again
+ * after its row went (a worker taking it over) has nothing left to do.
  */
 async function removeEvents(
   deps: CalendarSyncDeps,
   companyId: string,
   payload: z.infer<typeof removalPayload>,
 ): Promise<string> {
-  const factory = deps.providers[payload.provider];
+  const removal = await loadEventRemoval(deps.db, companyId, payload.removal_id);
+  if (!removal) return 'ALREADY_DONE';
+  const outcome = await removeWithCredentials(deps, removal, payload);
+  await deleteEventRemoval(deps.db, companyId, removal.id);
+  return outcome;
+}
+
+/** The removal's deletions, with its credentials; answers its outcome, or throws for the queue to retry. */
+async function removeWithCredentials(
+  deps: CalendarSyncDeps,
+  removal: EventRemovalRow,
+  payload: z.infer<typeof removalPayload>,
+): Promise<string> {
+  const factory = deps.providers[removal.provider];
   if (!factory || !deps.encryption) {
-    deps.log.warn({ connection: payload.connection_id, code: 'no_provider' }, 'calendar events not removed');
+    deps.log.warn({ connection: removal.connectionId, code: 'no_provider' }, 'calendar events not removed');
     return 'NO_PROVIDER';
   }
+  const { encryption } = deps;
+  const context = removalCredentialsContext(removal.companyId, removal.id);
   let credentials: unknown;
   try {
-    credentials = JSON.parse(
-      deps.encryption.decrypt(payload.credentials, removalCredentialsContext(companyId, payload.connection_id)),
-    );
+    credentials = JSON.parse(encryption.decrypt(removal.credentialsEncrypted, context));
   } catch {
-    deps.log.warn({ connection: payload.connection_id, code: 'credentials_unreadable' }, 'calendar events not removed');
+    deps.log.warn({ connection: removal.connectionId, code: 'credentials_unreadable' }, 'calendar events not removed');
     return 'CREDENTIALS_UNREADABLE';
   }
-  const provider = factory({ credentials, timeZone: payload.time_zone, saveCredentials: async () => {} });
+  const provider = factory({
+    credentials,
+    timeZone: removal.timeZone,
+    // A token refreshed meanwhile is kept for the job's next try (its row lives until the job ends).
+    saveCredentials: (next) =>
+      saveRemovalCredentials(deps.db, removal.companyId, removal.id, encryption.encrypt(JSON.stringify(next), context)),
+  });
   for (const event of payload.events) {
     try {
       await provider.deleteEvent({ calendarId: event.calendar_id, eventId: event.event_ref, etag: event.etag });
     } catch (error) {
       if (error instanceof CalendarAuthError) {
         const code = `auth_${error.code}`.slice(0, 60);
-        deps.log.warn({ connection: payload.connection_id, code }, 'calendar events not removed: access refused');
+        deps.log.warn({ connection: removal.connectionId, code }, 'calendar events not removed: access refused');
         return 'REMOVAL_REFUSED';
       }
       const code = error instanceof CalendarRateLimitError ? 'rate_limited' : codeOf(error);
-      deps.log.warn({ connection: payload.connection_id, code }, 'calendar event removal failed; will retry');
+      deps.log.warn({ connection: removal.connectionId, code }, 'calendar event removal failed; will retry');
       throw error;
     }
   }

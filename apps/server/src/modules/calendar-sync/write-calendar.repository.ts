@@ -63,3 +63,41 @@ export async function connectionsOfCompany(db: Executor, companyId: string) {
     .where(eq(t.calendarConnections.companyId, companyId))
     .orderBy(asc(t.calendarConnections.inspectorId), asc(t.calendarConnections.createdAt));
 }
+
+export type EventRemovalRow = typeof t.calendarEventRemovals.$inferSelect;
+
+/** The pending removals a disconnect queues (decision 0104): one row per removal job, with the sealed credentials. */
+export async function insertEventRemovals(
+  db: Executor,
+  rows: ReadonlyArray<typeof t.calendarEventRemovals.$inferInsert>,
+): Promise<void> {
+  if (rows.length > 0) await db.insert(t.calendarEventRemovals).values([...rows]);
+}
+
+export async function loadEventRemoval(db: Executor, companyId: string, id: string): Promise<EventRemovalRow | null> {
+  const [row] = await db
+    .select()
+    .from(t.calendarEventRemovals)
+    .where(and(eq(t.calendarEventRemovals.companyId, companyId), eq(t.calendarEventRemovals.id, id)));
+  return row ?? null;
+}
+
+/** Keeps credentials the provider refreshed during a removal (an OAuth access token), sealed as before. */
+export async function saveRemovalCredentials(
+  db: Executor,
+  companyId: string,
+  id: string,
+  credentialsEncrypted: string,
+): Promise<void> {
+  await db
+    .update(t.calendarEventRemovals)
+    .set({ credentialsEncrypted })
+    .where(and(eq(t.calendarEventRemovals.companyId, companyId), eq(t.calendarEventRemovals.id, id)));
+}
+
+/** A removal ended (done, refused or impossible): its credentials go with its row. */
+export async function deleteEventRemoval(db: Executor, companyId: string, id: string): Promise<void> {
+  await db
+    .delete(t.calendarEventRemovals)
+    .where(and(eq(t.calendarEventRemovals.companyId, companyId), eq(t.calendarEventRemovals.id, id)));
+}

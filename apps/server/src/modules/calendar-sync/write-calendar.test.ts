@@ -270,36 +270,74 @@ describeOnEachDatabase("a write calendar's back-fill and the removal of our even
     expect(
       (await call('DELETE', `${DEMO}/calendar-connections/${connectionId}?remove_events=true`, sarah)).statusCode,
     ).toBe(403);
+    const [companyRow] = await harness.database.db.select().from(t.companies).where(eq(t.companies.key, 'demo'));
+    const [connection] = await harness.database.db
+      .select()
+      .from(t.calendarConnections)
+      .where(eq(t.calendarConnections.id, connectionId));
+    /** No job's row holds a sealed credential (the connection's, or a pending removal's), nor the password. */
+    const credentialsInJobs = async () => {
+      const sealed = [
+        connection!.credentialsEncrypted,
+        ...(await harness.database.db.select().from(t.calendarEventRemovals)).map((row) => row.credentialsEncrypted),
+      ];
+      const payloads = (await harness.database.db.select().from(t.jobs)).map((job) => JSON.stringify(job.payload));
+      return payloads.filter(
+        (payload) =>
+          payload.includes(PASSWORDS.mike) ||
+          payload.includes('credentials') ||
+          sealed.some((secret) => payload.includes(secret)),
+      );
+    };
     const gone = await call('DELETE', `${DEMO}/calendar-connections/${connectionId}?remove_events=true`, owner);
     expect(gone.statusCode, gone.body).toBe(204);
     // Disconnected at once; the events go with the queue's next run.
     expect(await harness.database.db.select().from(t.calendarConnections)).toEqual([]);
     const [removal] = await jobsOf(CALENDAR_REMOVE_EVENTS_JOB);
-    expect(JSON.stringify(removal!.payload)).not.toContain(PASSWORDS.mike);
+    // The job carries ids only; the credentials wait in the pending removal's row, sealed for it alone.
+    expect(Object.keys(removal!.payload).sort()).toEqual(['connection_id', 'events', 'removal_id']);
     expect((removal!.payload.events as unknown[]).length).toBe(expected.length);
-    expect(await ordersIn('mike', home)).toHaveLength(expected.length + 1);
-    await runDue();
-    expect(await ordersIn('mike', home)).toEqual(['foreign']);
-    expect((await jobsOf(CALENDAR_REMOVE_EVENTS_JOB)).map((job) => job.lastError)).toEqual(['REMOVED']);
-    // Run again (a worker taking the job over): the events already gone count as removed; the foreign one stays.
-    const handle = writeCalendarJobHandlers(deps)[CALENDAR_REMOVE_EVENTS_JOB];
-    expect(await handle({ companyId: removal!.companyId!, payload: removal!.payload })).toBe('REMOVED');
-    expect(await ordersIn('mike', home)).toEqual(['foreign']);
-    // Sealed for the removal: the credentials do not open as a connection's.
+    expect(await credentialsInJobs()).toEqual([]);
+    const [pending] = await harness.database.db.select().from(t.calendarEventRemovals);
+    expect(pending).toMatchObject({ id: removal!.payload.removal_id, companyId: companyRow!.id, connectionId });
     expect(() =>
-      deps.encryption!.decrypt(
-        removal!.payload.credentials as string,
-        calendarCredentialsContext(removal!.companyId!, connectionId),
-      ),
+      deps.encryption!.decrypt(pending!.credentialsEncrypted, calendarCredentialsContext(companyRow!.id, connectionId)),
     ).toThrow();
     expect(
       JSON.parse(
-        deps.encryption!.decrypt(
-          removal!.payload.credentials as string,
-          removalCredentialsContext(removal!.companyId!, connectionId),
-        ),
+        deps.encryption!.decrypt(pending!.credentialsEncrypted, removalCredentialsContext(companyRow!.id, pending!.id)),
       ),
-    ).toMatchObject({ username: 'mike' });
+    ).toMatchObject({ username: 'mike', password: PASSWORDS.mike });
+    expect(await ordersIn('mike', home)).toHaveLength(expected.length + 1);
+
+    // While the job deletes, too, no job's row holds them.
+    const during: string[][] = [];
+    const providers = deps.providers;
+    deps.providers = withProvider(providers, 'caldav', (input) => {
+      const real = providers.caldav!(input);
+      return Object.assign(Object.create(real) as typeof real, {
+        deleteEvent: async (event: Parameters<typeof real.deleteEvent>[0]) => {
+          during.push(await credentialsInJobs());
+          return real.deleteEvent(event);
+        },
+      });
+    });
+    try {
+      await runDue();
+    } finally {
+      deps.providers = providers;
+    }
+    expect(during).toHaveLength(expected.length);
+    expect(during.flat()).toEqual([]);
+    expect(await ordersIn('mike', home)).toEqual(['foreign']);
+    expect((await jobsOf(CALENDAR_REMOVE_EVENTS_JOB)).map((job) => job.lastError)).toEqual(['REMOVED']);
+    // The job ended: the credentials went with the pending removal's row.
+    expect(await harness.database.db.select().from(t.calendarEventRemovals)).toEqual([]);
+    expect(await credentialsInJobs()).toEqual([]);
+    // Run again (a worker taking the job over): nothing left to do; the foreign event stays.
+    const handle = writeCalendarJobHandlers(deps)[CALENDAR_REMOVE_EVENTS_JOB];
+    expect(await handle({ companyId: removal!.companyId!, payload: removal!.payload })).toBe('ALREADY_DONE');
+    expect(await ordersIn('mike', home)).toEqual(['foreign']);
   });
 
   it('a removal the calendar refuses is logged with its code, and the disconnect stands; without the option events stay', async () => {
@@ -335,6 +373,8 @@ describeOnEachDatabase("a write calendar's back-fill and the removal of our even
     const [removal] = (await jobsOf(CALENDAR_REMOVE_EVENTS_JOB)).filter((job) => job.payload.connection_id === id);
     expect(removal).toMatchObject({ lastError: 'REMOVAL_REFUSED' });
     expect(removal!.doneAt).not.toBeNull();
+    // A refused removal ends too: its credentials go with its row.
+    expect(await harness.database.db.select().from(t.calendarEventRemovals)).toEqual([]);
     expect(warnings).toEqual([{ connection: id, code: 'auth_http_401' }]);
     expect(
       await harness.database.db.select().from(t.calendarConnections).where(eq(t.calendarConnections.id, id)),

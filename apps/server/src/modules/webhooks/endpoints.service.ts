@@ -6,6 +6,7 @@ import {
   WEBHOOK_TEST_EVENT,
   type PublicHook,
   type PublicHookBody,
+  type PublicHookList,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEndpointInput,
@@ -13,13 +14,16 @@ import {
 } from '@scheduler/contracts/webhooks';
 import { AppError } from '../../errors.ts';
 import type { DataEncryption } from '../../crypto/data-encryption.ts';
+import type { Executor } from '../../db/connection.ts';
 import { testEventBody } from './event-payload.ts';
 import { newWebhookSecret } from './signing.ts';
 import { checkWebhookUrl, type UrlRefusal } from './url-guard.ts';
 import type { WebhookDeps } from './webhooks-deps.ts';
 import {
   countEndpoints,
+  deleteEndpointOfKey,
   deleteEndpointRow,
+  deleteEndpointsOfKey,
   endpointsNotUnderKey,
   findDeliveryOfEndpoint,
   findEndpoint,
@@ -27,7 +31,9 @@ import {
   insertEndpoint,
   listDeliveries,
   listEndpoints,
+  listEndpointsOfKey,
   loadCompany,
+  lockLiveApiKey,
   pruneDeliveries,
   replaceEndpointCiphertexts,
   updateEndpoint,
@@ -105,22 +111,30 @@ export async function createEndpoint(
   deps: WebhookDeps,
   companyId: string,
   input: WebhookEndpointInput,
+  madeBy: { apiKeyId: string } | null = null,
 ): Promise<WebhookEndpoint> {
   const encryption = encryptionOf(deps);
   await acceptableUrl(deps, input.url);
-  if ((await countEndpoints(deps.db, companyId)) >= WEBHOOK_ENDPOINTS_MAX)
-    throw new AppError(409, 'conflict', `A company may have at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints.`);
   const id = randomUUID();
   const now = deps.now();
-  const row = await insertEndpoint(deps.db, {
-    id,
-    companyId,
-    url: input.url,
-    description: input.description,
-    events: [...new Set(input.events)],
-    enabled: input.enabled,
-    secretEncrypted: encryption.encrypt(newWebhookSecret(), secretContext(companyId, id, 'secret')),
-    at: now,
+  const row = await deps.db.transaction(async (tx) => {
+    // A key revoked meanwhile makes no endpoint: its row is held until this commits, so a
+    // revocation either comes first (and this refuses) or waits and deletes what this made.
+    if (madeBy && !(await lockLiveApiKey(tx, companyId, madeBy.apiKeyId)))
+      throw new AppError(401, 'unauthorized', 'This API key was revoked.');
+    if ((await countEndpoints(tx, companyId)) >= WEBHOOK_ENDPOINTS_MAX)
+      throw new AppError(409, 'conflict', `A company may have at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints.`);
+    return insertEndpoint(tx, {
+      id,
+      companyId,
+      url: input.url,
+      description: input.description,
+      events: [...new Set(input.events)],
+      enabled: input.enabled,
+      secretEncrypted: encryption.encrypt(newWebhookSecret(), secretContext(companyId, id, 'secret')),
+      apiKeyId: madeBy?.apiKeyId ?? null,
+      at: now,
+    });
   });
   return endpointView(row, now);
 }
@@ -313,15 +327,61 @@ export async function reencryptWebhookSecrets(
 /**
  * A REST hook subscription through the public API (Zapier's "subscribe"): an endpoint of the
  * company for one event, under the same URL checks and the same limit as the console's, listed on
- * the console's Webhooks page, with its secret for a receiver that verifies signatures.
+ * the console's Webhooks page, with its secret for a receiver that verifies signatures. It belongs
+ * to the key that made it (decision 0104): only that key lists or deletes it, and it goes when the
+ * key is revoked.
  */
-export async function subscribeHook(deps: WebhookDeps, companyId: string, body: PublicHookBody): Promise<PublicHook> {
-  const endpoint = await createEndpoint(deps, companyId, {
-    url: body.target_url,
-    description: body.description ?? 'REST hook subscribed through the API',
-    events: [body.event],
-    enabled: true,
-  });
-  const { secret } = await revealSecret(deps, companyId, endpoint.id);
+export async function subscribeHook(
+  deps: WebhookDeps,
+  caller: { companyId: string; keyId: string },
+  body: PublicHookBody,
+): Promise<PublicHook> {
+  const endpoint = await createEndpoint(
+    deps,
+    caller.companyId,
+    {
+      url: body.target_url,
+      description: body.description ?? 'REST hook subscribed through the API',
+      events: [body.event],
+      enabled: true,
+    },
+    { apiKeyId: caller.keyId },
+  );
+  const { secret } = await revealSecret(deps, caller.companyId, endpoint.id);
   return { id: endpoint.id, target_url: endpoint.url, event: body.event, secret, created_at: endpoint.created_at };
+}
+
+/** The hooks the calling key subscribed (never another key's, nor the console's endpoints); no secrets. */
+export async function hooksOfKey(
+  deps: WebhookDeps,
+  caller: { companyId: string; keyId: string },
+): Promise<PublicHookList> {
+  const rows = await listEndpointsOfKey(deps.db, caller.companyId, caller.keyId);
+  return {
+    hooks: rows.map((row) => {
+      const view = endpointView(row, deps.now());
+      return {
+        id: view.id,
+        target_url: view.url,
+        events: view.events,
+        enabled: view.enabled,
+        created_at: view.created_at,
+      };
+    }),
+  };
+}
+
+/** Unsubscribes one of the calling key's hooks; 404 for any other endpoint, of this company or another. */
+export async function unsubscribeHook(
+  deps: WebhookDeps,
+  caller: { companyId: string; keyId: string },
+  endpointId: string,
+): Promise<void> {
+  if (!(await deleteEndpointOfKey(deps.db, caller.companyId, caller.keyId, endpointId)))
+    throw new AppError(404, 'not_found', 'The hook was not found.');
+}
+
+/** A revoked key's hooks deleted, their pending deliveries with them (in the revocation's transaction). */
+export function deleteHooksOfKey(db: Executor, companyId: string, apiKeyId: string) {
+  return deleteEndpointsOfKey(db, companyId, apiKeyId);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
@@ -28,6 +28,7 @@ export async function insertEndpoint(
   db: Executor,
   row: Pick<EndpointRow, 'id' | 'companyId' | 'url' | 'description' | 'events' | 'enabled' | 'secretEncrypted'> & {
     at: Date;
+    apiKeyId?: string | null;
   },
 ): Promise<EndpointRow> {
   const { at, ...values } = row;
@@ -73,6 +74,60 @@ export async function deleteEndpointRow(db: Executor, companyId: string, endpoin
     .returning({ id: t.webhookEndpoints.id });
   // Its deliveries went with it (cascade); their queued jobs find nothing and end.
   return deleted.length > 0;
+}
+
+/**
+ * Holds a live API key's row until the transaction ends (FOR SHARE), so that the key's revocation
+ * waits for the hook it is subscribing; false when the key is revoked or not the company's.
+ */
+export async function lockLiveApiKey(db: Executor, companyId: string, apiKeyId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: t.apiKeys.id })
+    .from(t.apiKeys)
+    .where(and(eq(t.apiKeys.companyId, companyId), eq(t.apiKeys.id, apiKeyId), isNull(t.apiKeys.revokedAt)))
+    .for('share');
+  return rows.length > 0;
+}
+
+/** The endpoints an API key's REST hook subscriptions made, oldest first (decision 0104). */
+export async function listEndpointsOfKey(db: Executor, companyId: string, apiKeyId: string): Promise<EndpointRow[]> {
+  return db
+    .select()
+    .from(t.webhookEndpoints)
+    .where(and(eq(t.webhookEndpoints.companyId, companyId), eq(t.webhookEndpoints.apiKeyId, apiKeyId)))
+    .orderBy(asc(t.webhookEndpoints.createdAt), asc(t.webhookEndpoints.id));
+}
+
+/** Deletes one endpoint if `apiKeyId` made it; false otherwise (another key's, the console's, another company's). */
+export async function deleteEndpointOfKey(
+  db: Executor,
+  companyId: string,
+  apiKeyId: string,
+  endpointId: string,
+): Promise<boolean> {
+  const deleted = await db
+    .delete(t.webhookEndpoints)
+    .where(
+      and(
+        eq(t.webhookEndpoints.companyId, companyId),
+        eq(t.webhookEndpoints.apiKeyId, apiKeyId),
+        eq(t.webhookEndpoints.id, endpointId),
+      ),
+    )
+    .returning({ id: t.webhookEndpoints.id });
+  return deleted.length > 0;
+}
+
+/**
+ * Deletes every endpoint the key made (its key revoked): their pending deliveries go with them
+ * (cascade), so the jobs already queued for them find nothing and send nothing. Answers how many.
+ */
+export async function deleteEndpointsOfKey(db: Executor, companyId: string, apiKeyId: string): Promise<number> {
+  const deleted = await db
+    .delete(t.webhookEndpoints)
+    .where(and(eq(t.webhookEndpoints.companyId, companyId), eq(t.webhookEndpoints.apiKeyId, apiKeyId)))
+    .returning({ id: t.webhookEndpoints.id });
+  return deleted.length;
 }
 
 export async function countEndpoints(db: Executor, companyId: string): Promise<number> {

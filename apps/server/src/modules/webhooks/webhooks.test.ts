@@ -24,7 +24,7 @@ import { DEMO_SERVICE } from '../confirm/confirm-test-support.ts';
 import type { NotificationWorker } from '../notifications/notification-worker.ts';
 import { testWorker } from '../notifications/worker-test-support.ts';
 import { webhookJobHandlers } from './delivery-job.ts';
-import { reencryptWebhookSecrets, secretContext } from './endpoints.service.ts';
+import { reencryptWebhookSecrets, secretContext, subscribeHook } from './endpoints.service.ts';
 import { insertAgreementTemplate, signByLink } from '../agreements/agreements-test-support.ts';
 import { eraseOrder } from '../privacy/privacy.service.ts';
 import { pruneTasks } from '../retention/prune-tasks.ts';
@@ -336,6 +336,93 @@ describeOnEachDatabase('webhooks', (factory) => {
     await ManagedBooking.book(harness, dayAfter(8));
     await drain();
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it('ties a REST hook to its key: only that key lists or deletes it, and revoking the key stops its deliveries, queued ones too', async () => {
+    const keyOf = async (person: ConsolePerson, companyPath: string) => {
+      const made = await call('POST', `${companyPath}/api-keys`, person, { name: 'Zap', scopes: ['webhooks:write'] });
+      expect(made.statusCode, made.body).toBe(201);
+      const created = made.json<{ key: { id: string }; secret: string }>();
+      return { id: created.key.id, headers: { authorization: `Bearer ${created.secret}` } };
+    };
+    const hooks = (
+      key: { headers: Record<string, string> },
+      method: 'GET' | 'POST' | 'DELETE',
+      path = '',
+      payload?: object,
+    ) =>
+      harness.app.inject({
+        method,
+        url: `/api/v1/hooks${path}`,
+        headers: key.headers,
+        ...(payload ? { payload } : {}),
+      });
+    const subscribe = async (key: { headers: Record<string, string> }, to: string) => {
+      const made = await hooks(key, 'POST', '', { target_url: to, event: 'order.confirmed' });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json<{ id: string }>().id;
+    };
+    const listed = async (key: { headers: Record<string, string> }) => {
+      const response = await hooks(key, 'GET');
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ hooks: Array<{ id: string; events: string[] }> }>().hooks.map((hook) => hook.id);
+    };
+    const first = await keyOf(owner, DEMO);
+    const second = await keyOf(owner, DEMO);
+    const theirs = await keyOf(otherOwner, `/api/console/companies/${OTHER_KEY}`);
+    const ofFirst = await subscribe(first, `${receiver.url}/first`);
+    const ofSecond = await subscribe(second, `${receiver.url}/second`);
+    const ofTheirs = await subscribe(theirs, `${otherReceiver.url}/theirs`);
+    const { endpoint: consoles } = await addEndpoint(owner, `${receiver.url}/console`, ['order.confirmed']);
+    expect((await endpointRow(ofFirst)).apiKeyId).toBe(first.id);
+    expect((await endpointRow(consoles.id)).apiKeyId).toBeNull();
+
+    // Each key lists its own hooks only: not the other key's, nor the console's, nor another company's.
+    expect(await listed(first)).toEqual([ofFirst]);
+    expect(await listed(second)).toEqual([ofSecond]);
+    expect(await listed(theirs)).toEqual([ofTheirs]);
+    // Another key of the same company cannot delete it (404, as for an id that does not exist); nor the console's.
+    expect((await hooks(second, 'DELETE', `/${ofFirst}`)).statusCode).toBe(404);
+    expect((await hooks(second, 'DELETE', `/${consoles.id}`)).statusCode).toBe(404);
+    expect((await hooks(theirs, 'DELETE', `/${ofSecond}`)).statusCode).toBe(404);
+    expect(await listed(first)).toEqual([ofFirst]);
+    // The console's owner sees all of the company's.
+    const onConsole = (await call('GET', `${DEMO}/webhooks`, owner)).json<{ endpoints: WebhookEndpoint[] }>();
+    expect(onConsole.endpoints.map((e) => e.id).sort()).toEqual([ofFirst, ofSecond, consoles.id].sort());
+
+    // A booking queues a delivery to each; the first key is revoked before the queue runs.
+    await ManagedBooking.book(harness, dayAfter(13));
+    const queued = await harness.database.db.select().from(t.webhookDeliveries);
+    expect(queued.map((delivery) => delivery.endpointId).sort()).toEqual([ofFirst, ofSecond, consoles.id].sort());
+    const revoked = await call('POST', `${DEMO}/api-keys/${first.id}/revoke`, owner);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    await drain();
+    expect(receiver.received.map((got) => got.path).sort()).toEqual(['/hooks/console', '/hooks/second']);
+    expect(otherReceiver.received).toEqual([]);
+    const endpoints = await harness.database.db.select().from(t.webhookEndpoints);
+    expect(endpoints.map((row) => row.id).sort()).toEqual([ofSecond, ofTheirs, consoles.id].sort());
+    expect((await hooks(first, 'GET')).statusCode).toBe(401);
+    // The other key's and the other company's hooks keep working.
+    expect(await listed(second)).toEqual([ofSecond]);
+    expect(await listed(theirs)).toEqual([ofTheirs]);
+    // A subscription racing the revocation (past the guard before it) makes nothing.
+    const demoId = (await endpointRow(ofSecond)).companyId;
+    await expect(
+      subscribeHook(
+        deps,
+        { companyId: demoId, keyId: first.id },
+        {
+          target_url: receiver.url,
+          event: 'order.confirmed',
+        },
+      ),
+    ).rejects.toMatchObject({ statusCode: 401 });
+    expect(await harness.database.db.select().from(t.webhookEndpoints)).toHaveLength(3);
+
+    // The console's owner may delete another key's hook; the key then finds nothing.
+    expect((await call('DELETE', `${DEMO}/webhooks/${ofSecond}`, owner)).statusCode).toBe(204);
+    expect(await listed(second)).toEqual([]);
+    expect((await hooks(second, 'DELETE', `/${ofSecond}`)).statusCode).toBe(404);
   });
 
   it('sends order.confirmed for a booking made through the API, as for any booking', async () => {
