@@ -962,6 +962,10 @@ export const jobs = pgTable(
       .where(sql`done_at is null`),
     // The order page's message history: one order's jobs, not the company's.
     index('jobs_company_order_idx').on(t.companyId, t.orderId),
+    // The claim's check of a job's order line (decision 0102): the order's pending jobs alone.
+    index('jobs_order_pending_idx')
+      .on(t.companyId, t.orderId)
+      .where(sql`done_at is null and order_id is not null`),
     // The pruning job finds finished jobs by their age (decision 0074).
     index('jobs_done_idx')
       .on(t.doneAt)

@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_order_pending_idx" ON "jobs" USING btree ("company_id","order_id") WHERE done_at is null and order_id is not null;
