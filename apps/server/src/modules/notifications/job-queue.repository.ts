@@ -45,8 +45,9 @@ export async function claimDueJob(db: Executor, now: Date, leaseMs: number): Pro
 /**
  * The claim's one statement (exported for the bench's EXPLAIN). A job of an order is held while
  * another job of the same company's order is running (leased) or is ahead of it in the order's
- * line; a job of no order is never held. The index `jobs_order_pending_idx` makes the check a
- * probe of the order's few pending jobs per candidate.
+ * line; a job of no order is never held. `jobs_due_idx (run_at, id)` lets the scan stop at the
+ * first job it may run; `jobs_order_pending_idx` makes the check a probe of the order's few
+ * pending jobs per candidate.
  */
 export function claimStatement(now: Date, leaseMs: number): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
