@@ -1,8 +1,9 @@
 /**
  * npm run bench -- availability
  * The availability engine in-process (median and p99 ms per request) at 5, 20, 50 and 100
- * inspectors, and the whole /availability call over HTTP (autocannon, 10 connections) for 50
- * inspectors against the embedded database.
+ * inspectors, and at 200 the wizard's 14 days at 8 a day (decision 0103); then the whole
+ * /availability call over HTTP (autocannon, 10 connections) for 50 inspectors against the
+ * embedded database. BENCH_ENGINE_ONLY=1 leaves out the HTTP part.
  */
 import autocannon from 'autocannon';
 import { companyDocumentSchema } from '@scheduler/contracts/company-document';
@@ -38,20 +39,36 @@ interface EngineFigures {
   slots: number;
 }
 
+/** What one engine request asks, beyond its office: the bench's 42 days, every slot, names hidden, unless told. */
+interface EngineWorkload {
+  inspectors: number;
+  synced: number;
+  days?: number;
+  /** The most slots a day (the wizard asks 8); 0 for all. */
+  limit?: number;
+  groupSlots?: boolean;
+}
+
 /** One engine request over a generated office, ready to run again and again. */
-function engineRequest(inspectorCount: number, syncedPerInspector: number): () => number {
+function engineRequest({
+  inspectors: inspectorCount,
+  synced: syncedPerInspector,
+  days = WINDOW_DAYS,
+  limit = 0,
+  groupSlots = true,
+}: EngineWorkload): () => number {
   const doc = companyDocumentSchema.parse(generateDocument(inspectorCount));
   const from = firstDate();
-  // The synced events the server would load for this request: those of its weeks (it reads the
-  // window's whole weeks, scheduling.store.ts), not the whole horizon's.
+  // The appointments and synced events the server would load for this request: those of its weeks
+  // (it reads the window's whole weeks, scheduling.store.ts), not the whole horizon's.
   const windowFrom = Date.parse(`${from}T00:00:00Z`) - 7 * 86_400_000;
-  const windowTo = Date.parse(`${addDays(from, WINDOW_DAYS)}T00:00:00Z`) + 7 * 86_400_000;
+  const windowTo = Date.parse(`${addDays(from, days)}T00:00:00Z`) + 7 * 86_400_000;
   const busy = [
     ...generateAppointments(inspectorCount, from),
-    ...generateSyncedBusy(inspectorCount, from, syncedPerInspector).filter(
-      (b) => b.end > windowFrom && b.start < windowTo,
-    ),
-  ].sort((a, b) => a.start - b.start);
+    ...generateSyncedBusy(inspectorCount, from, syncedPerInspector),
+  ]
+    .filter((b) => b.end > windowFrom && b.start < windowTo)
+    .sort((a, b) => a.start - b.start);
   // As the server keeps them with its cached weeks (scheduling.store.ts, decision 0095): the
   // synced events merged per inspector once, and the appointments that each request filters.
   const timeOff = new TimeOffByInspector(busy);
@@ -64,15 +81,15 @@ function engineRequest(inspectorCount: number, syncedPerInspector: number): () =
       timeOff,
       request: {
         from,
-        to: addDays(from, WINDOW_DAYS - 1),
+        to: addDays(from, days - 1),
         durationMinutes: DURATION_MINUTES,
         postalCode: null,
         location: null,
         requestedInspectorIds: [],
         serviceIds: doc.services.map((s) => s.uuid),
-        limit: 0,
+        limit,
       },
-      rules: { allowToday: false, restrictInspectorZip: false, limitZipByDay: false, groupSlots: true },
+      rules: { allowToday: false, restrictInspectorZip: false, limitZipByDay: false, groupSlots },
       now: Date.now(),
       random: seededRandom(1),
     }).length;
@@ -84,8 +101,8 @@ function engineRequest(inspectorCount: number, syncedPerInspector: number): () =
  * request each, so that a machine shared with other work weighs on all of them alike and their
  * ratio holds within a run even when the figures themselves move between runs.
  */
-function benchEngine(workloads: ReadonlyArray<{ inspectors: number; synced: number }>): EngineFigures[] {
-  const runs = workloads.map((w) => engineRequest(w.inspectors, w.synced));
+function benchEngine(workloads: readonly EngineWorkload[]): EngineFigures[] {
+  const runs = workloads.map(engineRequest);
   for (let i = 0; i < 20; i++) for (const run of runs) run(); // warm up the JIT
   const times = runs.map(() => [] as number[]);
   const slots = runs.map(() => 0);
@@ -222,6 +239,20 @@ export async function benchAvailability(): Promise<boolean> {
       `${line(label, today!)}\n${line(`${label.replace(/\)$/, '')}, plus ${SYNCED_EVENTS_PER_INSPECTOR} synced calendar events each, in turns with the line above)`, synced!)}, ${(synced!.median / today!.median).toFixed(2)} times its median\n`,
     );
   }
+  // A big company's booking (issue 48): 200 inspectors, the wizard's 14 days at 8 a day, names
+  // shown and hidden, in turns with all of the same days' slots (decision 0103).
+  const wizard = { inspectors: 200, synced: 0, days: 14 };
+  for (const groupSlots of [false, true]) {
+    const [eight, every] = benchEngine([
+      { ...wizard, limit: 8, groupSlots },
+      { ...wizard, limit: 0, groupSlots },
+    ]);
+    const label = `200 inspectors, 14 days, names ${groupSlots ? 'hidden' : 'shown'}`;
+    process.stdout.write(
+      `${line(`${label}, 8 a day`, eight!)}\n${line(`${label}, every slot (in turns with the line above)`, every!)}, ${(eight!.median / every!.median).toFixed(2)} times its median\n`,
+    );
+  }
+  if (process.env.BENCH_ENGINE_ONLY === '1') return true;
   // The embedded database always; a real PostgreSQL too when TEST_DATABASE_URL names one.
   const databases: Array<[string, () => Promise<DatabaseHandle>]> = [
     ['embedded database (PGlite)', () => openDatabase({ kind: 'pglite', dataDir: null })],

@@ -10,7 +10,7 @@ import type { Inspector } from '@scheduler/contracts/company-document';
 import { WEEKDAYS } from '@scheduler/contracts/company-document';
 import { findSlots, seededRandom, TimeOffByInspector, type BusyInterval } from './engine.ts';
 import { addDays, timeOfMinutes, ZonedCalendar } from './zoned-calendar.ts';
-import { COLUMBUS, est, input, inspector, office, request, SERVICE } from './test-fixtures.ts';
+import { COLUMBUS, est, input, inspector, office, request, minuteOfDay, SERVICE } from './test-fixtures.ts';
 
 const calendar = new ZonedCalendar('America/New_York');
 const MINUTE = 60_000;
@@ -46,10 +46,7 @@ const eventFor = (ids: number[]) =>
     inspectorId: fc.constantFrom(...ids),
     day: fc.integer({ min: -2, max: 15 }),
     // Often on the slots' grid, where an event's end meets a slot's start exactly.
-    minute: fc.oneof(
-      fc.integer({ min: 0, max: 95 }).map((quarter) => quarter * 15),
-      fc.integer({ min: 0, max: 24 * 60 - 1 }),
-    ),
+    minute: minuteOfDay,
     minutes: fc.oneof(
       fc.integer({ min: 1, max: 16 }).map((quarters) => quarters * 15),
       fc.integer({ min: 1, max: 240 }),

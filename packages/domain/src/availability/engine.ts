@@ -79,6 +79,8 @@ interface WorkingInterval {
   from: number;
   to: number;
   starts: number[];
+  /** The starts strictly ascend (always, unless the office lists fixed start times out of order or twice). */
+  ascending: boolean;
 }
 
 interface WorkingMinutes {
@@ -248,6 +250,48 @@ interface FreeAtDay {
   minutes: number[];
 }
 
+/** An inspector who may work a given day (its postal codes, its inspections per day), with that day's hours. */
+interface Worker {
+  plan: InspectorPlan;
+  intervals: readonly WorkingInterval[];
+}
+
+/** One bookable day: its date, its wall-time conversion and its workers in the plans' order. */
+interface Day {
+  date: string;
+  instantOf: (minutesAfterMidnight: number) => number | null;
+  workers: Worker[];
+}
+
+/** The first window of start times a day with a limit is searched in; each next window is twice as wide. */
+const FIRST_WINDOW_MINUTES = 60;
+
+/**
+ * Where a day's candidate starts lie, the best rank any slot of the day can have, and whether
+ * every worker's starts ascend (the windows need it).
+ */
+function spanOf(workers: readonly Worker[]): {
+  earliest: number;
+  latest: number;
+  bestRank: number;
+  ascending: boolean;
+} {
+  let earliest = Number.POSITIVE_INFINITY;
+  let latest = Number.NEGATIVE_INFINITY;
+  let bestRank = Number.MAX_SAFE_INTEGER;
+  let ascending = true;
+  for (const { plan, intervals } of workers) {
+    for (const { starts, ascending: inOrder } of intervals) {
+      ascending &&= inOrder;
+      if (!starts.length) continue;
+      earliest = Math.min(earliest, starts[0]!);
+      latest = Math.max(latest, starts[starts.length - 1]! + 1);
+    }
+    bestRank = Math.min(bestRank, plan.inspector.preferred_rank ?? Number.MAX_SAFE_INTEGER);
+  }
+  return { earliest, latest, bestRank, ascending };
+}
+
 /**
  * Working hours parsed into minutes, kept per inspector object: a server that reuses the same
  * company configuration for many requests parses each inspector's hours once.
@@ -321,6 +365,8 @@ export class AvailabilityEngine {
   private readonly gaps = new Map<LatLng, Map<LatLng, number>>();
   private readonly fixedStarts: number[];
   private readonly bufferMs: number;
+  /** Who is free at each minute of the day being searched; emptied after each day. */
+  private readonly byMinute = new Array<FreeAtStart | undefined>(MINUTES_PER_DAY);
 
   constructor(private readonly input: AvailabilityInput) {
     this.calendar = ZonedCalendar.of(input.office.time_zone);
@@ -354,7 +400,8 @@ export class AvailabilityEngine {
       intervals.map((i) => {
         const from = minutesOfTime(i.start);
         const to = minutesOfTime(i.end);
-        return { from, to, starts: this.startsWithin(from, to) };
+        const starts = this.startsWithin(from, to);
+        return { from, to, starts, ascending: starts.every((start, k) => k === 0 || starts[k - 1]! < start) };
       });
     const hours = {
       weekly: WEEKDAYS.map((day) => toMinutes(inspector.weekly_hours[day])),
@@ -447,22 +494,86 @@ export class AvailabilityEngine {
 
   /** Every slot of the request, sorted, grouped and limited as spec 4.5 says. */
   run(): AppointmentSlot[] {
-    const { request } = this.input;
     const { first, last } = this.bookableDates();
     const plans = this.plans(first, last);
     const slots: AppointmentSlot[] = [];
     for (let day = dayNumberOf(first); day <= dayNumberOf(last); day++) {
       const date = addDays('1970-01-01', day);
-      const daySlots = this.slotsOfDay(date, this.freeInspectorsOn(date, plans));
-      daySlots.sort(compareSlots);
-      // The appointment limit caps each day: the day's best N (spec 2.5 "limited to N appointments").
-      slots.push(...(request.limit > 0 ? daySlots.slice(0, request.limit) : daySlots));
+      slots.push(...this.keptSlotsOfDay(this.dayOf(date, plans)));
     }
     return slots;
   }
 
-  /** Who is free for the whole duration at each start time of a day, indexed by minutes after local midnight. */
-  private freeInspectorsOn(date: string, plans: readonly InspectorPlan[]): FreeAtDay {
+  /** A day's conversions and the inspectors who may work it, prepared once for all its start times. */
+  private dayOf(date: string, plans: readonly InspectorPlan[]): Day {
+    const { request, rules } = this.input;
+    const dayStart = this.calendar.toInstant(date, 0);
+    const dayEnd = this.calendar.toInstant(addDays(date, 1), 0);
+    const weekday = weekdayOf(date);
+    const workers: Worker[] = [];
+    for (const plan of plans) {
+      const { inspector, commitments, hours } = plan;
+      if (!servesPostalCodeOn(inspector, request.postalCode, date, rules)) continue;
+      if (
+        dayStart !== null &&
+        dayEnd !== null &&
+        commitments.countBetween(dayStart, dayEnd) >= inspector.max_inspections_per_day
+      )
+        continue;
+      workers.push({ plan, intervals: hours.overrides.get(date) ?? hours.weekly[weekday]! });
+    }
+    return { date, instantOf: this.calendar.wallTimesOn(date), workers };
+  }
+
+  /** The day's slots that the answer keeps, sorted (`searchDay`). */
+  private keptSlotsOfDay(day: Day): AppointmentSlot[] {
+    const freeAt: FreeAtDay = { byMinute: this.byMinute, minutes: [] };
+    const slots = this.searchDay(day, freeAt);
+    // The index serves all the request's days: emptied, not allocated again for each.
+    for (const minutes of freeAt.minutes) freeAt.byMinute[minutes] = undefined;
+    return slots;
+  }
+
+  /**
+   * A day's slots, sorted: all of them, or with a `limit` its best N (spec 2.5 "limited to N
+   * appointments"). With a limit, the day is searched a window of start times at a time, earliest
+   * first, each window twice as wide as the last, and the search stops once no later start can
+   * make a slot that sorts before the N kept (decision 0103): a big office's first hour often
+   * fills them. Each window's slots join those kept, and only the best N stay.
+   */
+  private searchDay(day: Day, freeAt: FreeAtDay): AppointmentSlot[] {
+    const { limit } = this.input.request;
+    const { earliest, latest, bestRank, ascending } = spanOf(day.workers);
+    // Start times listed out of order are searched whole, as before the windows: an interval's
+    // walk stops at its first start whose slot would end past it.
+    if (limit <= 0 || !ascending) {
+      this.findFree(day, 0, Number.POSITIVE_INFINITY, freeAt);
+      const all = this.slotsAt(day.date, freeAt, freeAt.minutes).sort(compareSlots);
+      return limit > 0 ? all.slice(0, limit) : all;
+    }
+    let kept: AppointmentSlot[] = [];
+    let width = FIRST_WINDOW_MINUTES;
+    for (let from = earliest; from < latest; from += width, width *= 2) {
+      const to = from + width;
+      const known = freeAt.minutes.length;
+      this.findFree(day, from, to, freeAt);
+      kept = [...kept, ...this.slotsAt(day.date, freeAt, freeAt.minutes.slice(known))].sort(compareSlots);
+      if (kept.length < limit) continue;
+      kept.length = limit;
+      // compareSlots sorts by rank, then time, then id. A later start's slot has a rank no better
+      // than the day's best inspector's (a team's is its best member's), and a later time: wall
+      // times convert to instants in order (a repeated one to its first). So once the last kept
+      // slot has that best rank, nothing later sorts before it.
+      if ((kept[limit - 1]!.preferred ?? Number.MAX_SAFE_INTEGER) <= bestRank) break;
+    }
+    return kept;
+  }
+
+  /**
+   * Who is free for the whole duration at each start time of a day in [fromMinutes, toMinutes),
+   * indexed by minutes after local midnight, added to `freeAt`.
+   */
+  private findFree(day: Day, fromMinutes: number, toMinutes: number, freeAt: FreeAtDay): void {
     const { request, now, office, rules } = this.input;
     const durationMs = request.durationMinutes * MINUTE_MS;
     const earliestStart = now + office.scheduling.minimum_notice_hours * HOUR_MS;
@@ -471,24 +582,17 @@ export class AvailabilityEngine {
     const enough =
       rules.groupSlots && request.requestedInspectorIds.length === 0 ? MAX_GROUP_SIZE : Number.POSITIVE_INFINITY;
     const location = request.location;
-    const weekday = weekdayOf(date);
-    const dayStart = this.calendar.toInstant(date, 0);
-    const dayEnd = this.calendar.toInstant(addDays(date, 1), 0);
-    const instantOf = this.calendar.wallTimesOn(date);
-    const freeAt: FreeAtDay = { byMinute: new Array<FreeAtStart | undefined>(MINUTES_PER_DAY), minutes: [] };
+    const instantOf = day.instantOf;
 
     const bufferMs = this.bufferMs;
-    for (const { inspector, qualified, hours, commitments, timeOff } of plans) {
-      if (!servesPostalCodeOn(inspector, request.postalCode, date, rules)) continue;
-      if (
-        dayStart !== null &&
-        dayEnd !== null &&
-        commitments.countBetween(dayStart, dayEnd) >= inspector.max_inspections_per_day
-      )
-        continue;
+    for (const { plan, intervals } of day.workers) {
+      const { inspector, qualified, commitments, timeOff } = plan;
       const { starts: busyStarts, ends: busyEnds, locations: busyLocations } = commitments;
       const { starts: offStarts, ends: offEnds } = timeOff;
-      for (const interval of hours.overrides.get(date) ?? hours.weekly[weekday]!) {
+      for (const interval of intervals) {
+        const starts = interval.starts;
+        let index = fromMinutes > 0 ? firstAtOrAfter(starts, fromMinutes) : 0;
+        if (index >= starts.length || starts[index]! >= toMinutes) continue;
         const intervalEnd = instantOf(interval.to);
         if (intervalEnd === null) continue;
         // `next` is the first commitment starting at or after the candidate start; it only moves forward.
@@ -496,7 +600,9 @@ export class AvailabilityEngine {
         // `off` is the first interval of time off that ends after the candidate start less the
         // buffer (the only one that can block it); it only moves forward too.
         let off = -1;
-        for (const startMinutes of interval.starts) {
+        for (; index < starts.length; index++) {
+          const startMinutes = starts[index]!;
+          if (startMinutes >= toMinutes) break;
           const entry = freeAt.byMinute[startMinutes];
           if (entry && entry.singles.length >= enough) continue;
           const start = instantOf(startMinutes);
@@ -526,16 +632,15 @@ export class AvailabilityEngine {
         }
       }
     }
-    return freeAt;
   }
 
-  /** The slots of one day from who is free when: the teams, then one slot per team or per start. */
-  private slotsOfDay(date: string, freeAt: FreeAtDay): AppointmentSlot[] {
+  /** The slots at some start times of a day, from who is free then: the teams, then one slot per team or per start. */
+  private slotsAt(date: string, freeAt: FreeAtDay, minutes: readonly number[]): AppointmentSlot[] {
     const { request, rules } = this.input;
     const maxTeams = rules.groupSlots ? MAX_GROUP_SIZE : Number.POSITIVE_INFINITY;
     const requestedCount = request.requestedInspectorIds.length;
     const daySlots: AppointmentSlot[] = [];
-    for (const startMinutes of freeAt.minutes) {
+    for (const startMinutes of minutes) {
       const entry = freeAt.byMinute[startMinutes]!;
       const teams = requestedCount
         ? entry.all.length === requestedCount

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { Inspector, Office } from '@scheduler/contracts/company-document';
 import { WEEKDAYS } from '@scheduler/contracts/company-document';
 import { seededRandom, type AvailabilityInput, type AvailabilityRequest } from './engine.ts';
@@ -85,3 +86,9 @@ export function input(changes: Partial<AvailabilityInput> = {}): AvailabilityInp
     ...changes,
   };
 }
+
+/** A minute of the day for property tests, often on the 15-minute grid where an end meets a start exactly. */
+export const minuteOfDay = fc.oneof(
+  fc.integer({ min: 0, max: 95 }).map((quarter) => quarter * 15),
+  fc.integer({ min: 0, max: 24 * 60 - 1 }),
+);
