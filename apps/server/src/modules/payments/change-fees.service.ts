@@ -30,7 +30,15 @@ import {
   ledgerHoldsPaymentIntent,
 } from './change-fees.repository.ts';
 import { loadLedgerEntries } from './ledger.repository.ts';
-import { bookedOrder, chargeOf, followBalance, ledgerTotalsOf, owedOf, queueReceipt, totalsOf } from './ledger.service.ts';
+import {
+  bookedOrder,
+  chargeOf,
+  followBalance,
+  ledgerTotalsOf,
+  owedOf,
+  queueReceipt,
+  totalsOf,
+} from './ledger.service.ts';
 import { loadPayableOrder, recordOrderEvent } from './payments.repository.ts';
 import { logStripeFailure, stripeKeysOf, type PaymentJobDeps, type PaymentJobHandler } from './payments.service.ts';
 import {
