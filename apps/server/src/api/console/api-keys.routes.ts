@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { memberOf, requireMember } from '../../modules/console-auth/console-access.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { apiKeysOf, createApiKey, revokeCompanyApiKey } from '../../modules/api-keys/api-keys.service.ts';
+import { deleteHooksOfKey } from '../../modules/webhooks/endpoints.service.ts';
 
 const keyParams = companyKeyParam.extend({ id: z.uuid() });
 
@@ -67,7 +68,7 @@ export function apiKeyRoutes(ctx: AppContext) {
           response: { 200: apiKeySummarySchema },
         },
       },
-      async (request) => revokeCompanyApiKey(ctx.db, memberOf(request), request.params.id, now()),
+      async (request) => revokeCompanyApiKey(ctx.db, memberOf(request), request.params.id, now(), deleteHooksOfKey),
     );
   };
 }

@@ -13,7 +13,6 @@ import {
 import type { Database, Executor } from '../../db/connection.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
 import type { ConsoleMember } from '../console-auth/console-member.ts';
-import { deleteHooksOfKey } from '../webhooks/endpoints.service.ts';
 import {
   countLiveApiKeys,
   findApiKeyByPrefix,
@@ -92,20 +91,25 @@ export async function apiKeysOf(db: Database, member: ConsoleMember): Promise<Ap
   return { keys: (await listApiKeys(db, member.companyId)).map(summaryOf) };
 }
 
+/** What else a key's revocation ends, in its transaction: the REST hooks it subscribed (decision 0104). */
+export type OnKeyRevoked = (tx: Executor, companyId: string, keyId: string) => Promise<unknown>;
+
 /**
- * Revokes one of the member's company's keys; it answers 401 from the next request on, and the
- * REST hooks it subscribed are deleted in the same transaction, their pending deliveries with them
- * (decision 0104). Another company's: 404.
+ * Revokes one of the member's company's keys; it answers 401 from the next request on, and what
+ * the key made ends in the same transaction (`onRevoked`: its REST hooks and their pending
+ * deliveries, decision 0104; passed in by the route, the webhooks module standing above this one).
+ * Another company's: 404.
  */
 export async function revokeCompanyApiKey(
   db: Database,
   member: ConsoleMember,
   id: string,
   now: Date,
+  onRevoked: OnKeyRevoked,
 ): Promise<ApiKeySummary> {
   const row = await db.transaction(async (tx) => {
     const revoked = await revokeApiKey(tx, member.companyId, id, now, member.userName);
-    if (revoked) await deleteHooksOfKey(tx, member.companyId, revoked.id);
+    if (revoked) await onRevoked(tx, member.companyId, revoked.id);
     return revoked;
   });
   if (!row) throw new NotFoundError('The API key');
