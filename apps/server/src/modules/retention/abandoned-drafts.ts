@@ -7,9 +7,11 @@ const DAY_MS = 86_400_000;
 
 /**
  * Drafts deleted per statement: each takes its cascades and change-feed triggers with it (about
- * 1.7 ms a draft on PostgreSQL, decision 0075), so 500 at once came near the 2 s statement timeout.
+ * 1.7 ms a draft on PostgreSQL with the rows in the cache, decision 0075, so 500 at once came near
+ * the 2 s statement timeout). On the measure's database, its rows read from disk, 100 drafts'
+ * cascades alone took about 2 s under load (decision 0100): 25 keep a statement well inside it.
  */
-const DRAFTS_PER_STATEMENT = 100;
+const DRAFTS_PER_STATEMENT = 25;
 
 /**
  * Up to `limit` abandoned drafts, in statements of at most DRAFTS_PER_STATEMENT, each its own
