@@ -5,7 +5,6 @@ import { benchAvailability } from './availability.ts';
 import { benchConfirm } from './confirm.ts';
 import { benchDirectorySave } from './directory-save.ts';
 import { benchDraftsPrune } from './drafts-prune.ts';
-import { benchJobClaim } from './job-claim.ts';
 import { benchPricing } from './pricing.ts';
 import { benchRetention } from './retention.ts';
 import { benchRetentionScale } from './retention-scale.ts';
@@ -20,7 +19,6 @@ const BENCHMARKS: Record<string, () => Promise<boolean>> = {
   confirm: benchConfirm,
   'directory-save': benchDirectorySave,
   'drafts-prune': benchDraftsPrune,
-  'job-claim': benchJobClaim,
   scale: benchScale,
   retention: benchRetention,
   'retention-scale': benchRetentionScale,

@@ -958,16 +958,11 @@ export const jobs = pgTable(
   },
   (t) => [
     unique('jobs_company_dedupe_unique').on(t.companyId, t.dedupeKey),
-    // The claim's order (run_at, id): a scan that stops at the first job it may run (decision 0102).
     index('jobs_due_idx')
-      .on(t.runAt, t.id)
+      .on(t.runAt)
       .where(sql`done_at is null`),
     // The order page's message history: one order's jobs, not the company's.
     index('jobs_company_order_idx').on(t.companyId, t.orderId),
-    // The claim's check of a job's order line (decision 0102): the order's pending jobs alone.
-    index('jobs_order_pending_idx')
-      .on(t.companyId, t.orderId)
-      .where(sql`done_at is null and order_id is not null`),
     // The pruning job finds finished jobs by their age (decision 0074).
     index('jobs_done_idx')
       .on(t.doneAt)

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
@@ -10,7 +10,6 @@ import {
   completeJob,
   dropPendingJobs,
   enqueueJobs,
-  ORDER_HOLD_ATTEMPTS,
   pendingJobCount,
   retryJob,
   type JobSelector,
@@ -26,10 +25,8 @@ const LEASE_MS = 60_000;
 const O1 = '00000000-0000-4000-8000-000000000001';
 const O2 = '00000000-0000-4000-8000-000000000002';
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
-/** A company with no row: jobs.company_id has no foreign key, and the claim must keep its jobs apart. */
-const OTHER_COMPANY = '00000000-0000-4000-8000-0000000000ff';
 
-describeOnEachDatabase('the job queue', { onPgliteToo: 'every test' }, (factory, { itOnEveryDatabase }) => {
+describeOnEachDatabase('the job queue', { onPgliteToo: 'every test' }, (factory) => {
   let database: DatabaseHandle;
   let companyId: string;
   let serial = 0;
@@ -191,139 +188,5 @@ describeOnEachDatabase('the job queue', { onPgliteToo: 'every test' }, (factory,
     ]);
     expect(await pendingJobCount(database.db, at(-1))).toBe(0);
     expect(await pendingJobCount(database.db, NOW)).toBe(2);
-  });
-  /** A job of order `orderId` (of the demo company unless `extra` says otherwise) due at `runAt`. */
-  const enqueueOf = (orderId: string, runAt: Date, extra: Partial<typeof t.jobs.$inferInsert> = {}) =>
-    enqueue(runAt, { orderId, payload: { order_id: orderId }, ...extra });
-  const claimId = async (when: Date) => (await claimDueJob(database.db, when, LEASE_MS))?.id ?? null;
-
-  describe("an order's jobs, one at a time and in line (decision 0102)", () => {
-    it('holds the second job of an order while the first runs, not a job of another order, nor one of no order', async () => {
-      const first = await enqueueOf(O1, at(-2000));
-      const second = await enqueueOf(O1, at(-2000));
-      const otherOrder = await enqueueOf(O2, at(-1000));
-      const noOrder = await enqueue(at(-500));
-      expect(await claimId(NOW)).toBe(first);
-      expect(await claimId(NOW)).toBe(otherOrder);
-      expect(await claimId(NOW)).toBe(noOrder);
-      expect(await claimId(NOW)).toBeNull();
-      await completeJob(database.db, first, NOW);
-      expect(await claimId(NOW)).toBe(second);
-    });
-
-    it("does not hold a job of another company's order of the same id", async () => {
-      const running = await enqueueOf(O1, at(-2000));
-      const held = await enqueueOf(O1, at(-2000));
-      const othersJob = await enqueueOf(O1, at(-1000), { companyId: OTHER_COMPANY });
-      expect(await claimId(NOW)).toBe(running);
-      expect(await claimId(NOW)).toBe(othersJob);
-      expect(await claimId(NOW)).toBeNull();
-      expect(held).toBeGreaterThan(running);
-    });
-
-    it('takes over the earlier job whose lease ends exactly now, holding the later; with a second of lease left, claims neither', async () => {
-      const earlier = await enqueueOf(O1, at(-LEASE_MS));
-      const later = await enqueueOf(O1, at(-LEASE_MS));
-      // A worker claimed the earlier job and died: its lease runs to NOW.
-      expect(await claimId(at(-LEASE_MS))).toBe(earlier);
-      expect(await claimId(at(-1000))).toBeNull();
-      expect(await claimDueJob(database.db, NOW, LEASE_MS)).toMatchObject({ id: earlier, attempts: 2 });
-      expect(await claimId(NOW)).toBeNull();
-      await completeJob(database.db, earlier, NOW);
-      expect(await claimId(NOW)).toBe(later);
-    });
-
-    it('holds the later jobs behind a failed job until its retry is due, and runs the retry first', async () => {
-      const failing = await enqueueOf(O1, NOW);
-      const later = await enqueueOf(O1, NOW);
-      expect(await claimId(NOW)).toBe(failing);
-      await retryJob(database.db, failing, at(30_000), 'ECONNREFUSED');
-      expect(await claimId(at(29_999))).toBeNull();
-      expect(await claimId(at(30_000))).toBe(failing);
-      await retryJob(database.db, failing, at(90_000), 'ECONNREFUSED');
-      expect(await claimId(at(89_999))).toBeNull();
-      expect(await claimId(at(90_000))).toBe(failing);
-      await completeJob(database.db, failing, at(90_000));
-      expect(await claimId(at(90_000))).toBe(later);
-    });
-
-    it('releases the later jobs when the earlier one is given up (done with its outcome)', async () => {
-      const refused = await enqueueOf(O1, NOW);
-      const later = await enqueueOf(O1, NOW);
-      expect(await claimId(NOW)).toBe(refused);
-      await retryJob(database.db, refused, at(60_000), 'ECONNREFUSED');
-      expect(await claimId(NOW)).toBeNull();
-      await completeJob(database.db, refused, NOW, 'SMS_REFUSED 21211');
-      expect(await claimId(NOW)).toBe(later);
-    });
-
-    it(`holds through ${ORDER_HOLD_ATTEMPTS - 1} failed attempts, not ${ORDER_HOLD_ATTEMPTS}: then the later jobs go first, and the failing one still runs`, async () => {
-      const failing = await enqueueOf(O1, NOW, { attempts: ORDER_HOLD_ATTEMPTS - 1, runAt: at(30_000) });
-      const later = await enqueueOf(O1, NOW);
-      expect(await claimId(NOW)).toBeNull();
-      await database.db.update(t.jobs).set({ attempts: ORDER_HOLD_ATTEMPTS }).where(eq(t.jobs.id, failing));
-      expect(await claimId(NOW)).toBe(later);
-      // It runs when due, and never beside a job of its order that is running.
-      expect(await claimId(at(30_000))).toBeNull();
-      await completeJob(database.db, later, NOW);
-      expect(await claimId(at(30_000))).toBe(failing);
-      // Its lease holds the order, even against a job due before its own time.
-      const next = await enqueueOf(O1, at(10_000));
-      expect(await claimId(at(30_000))).toBeNull();
-      await completeJob(database.db, failing, at(30_000));
-      expect(await claimId(at(30_000))).toBe(next);
-    });
-
-    it('lets a job due now go before one queued earlier for days ahead, and holds that one while the later runs', async () => {
-      const reminder = await enqueueOf(O1, at(30_000));
-      const change = await enqueueOf(O1, NOW);
-      expect(await claimId(NOW)).toBe(change);
-      // Still running when the reminder falls due: the reminder waits for it.
-      expect(await claimId(at(30_000))).toBeNull();
-      await completeJob(database.db, change, at(30_000));
-      expect(await claimId(at(30_000))).toBe(reminder);
-    });
-
-    it('runs two jobs of no order side by side, as before', async () => {
-      const one = await enqueue(NOW, { payload: { order_id: O1 } });
-      const two = await enqueue(NOW, { payload: { order_id: O1 } });
-      expect([await claimId(NOW), await claimId(NOW)]).toEqual([one, two]);
-    });
-
-    itOnEveryDatabase(
-      'never runs two jobs of one order at once, runs them in queue order, and runs different orders side by side, under six racing workers',
-      async () => {
-        const orders = [O1, O2, '00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000004'];
-        const queued = new Map<string, number[]>(orders.map((order) => [order, []]));
-        for (let i = 0; i < 5; i++) for (const order of orders) queued.get(order)!.push(await enqueueOf(order, NOW));
-        const running = new Map<string, number>();
-        const ran = new Map<string, number[]>(orders.map((order) => [order, []]));
-        let overlaps = 0;
-        let mostAtOnce = 0;
-        const worker = async () => {
-          for (;;) {
-            const job = await claimDueJob(database.db, NOW, LEASE_MS);
-            if (!job) {
-              if ((await pendingJobCount(database.db)) === 0) return;
-              await new Promise((resolve) => setTimeout(resolve, 2));
-              continue;
-            }
-            const order = String(job.payload.order_id);
-            if (running.has(order)) overlaps++;
-            running.set(order, job.id);
-            mostAtOnce = Math.max(mostAtOnce, running.size);
-            ran.get(order)!.push(job.id);
-            await new Promise((resolve) => setTimeout(resolve, 5));
-            running.delete(order);
-            await completeJob(database.db, job.id, NOW);
-          }
-        };
-        await Promise.all(Array.from({ length: 6 }, worker));
-        expect(overlaps).toBe(0);
-        expect(ran).toEqual(queued);
-        expect(mostAtOnce).toBeGreaterThan(1);
-      },
-      30_000,
-    );
   });
 });

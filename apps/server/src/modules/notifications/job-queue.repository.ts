@@ -14,20 +14,22 @@ export interface ClaimedJob {
 }
 
 /**
- * How many failed attempts a job holds its order's later jobs through (decision 0102). A job that
- * has failed this often is still retried at its back-off, but its order's later jobs go ahead of
- * it: one message that cannot be sent never stalls the rest of its order.
- */
-export const ORDER_HOLD_ATTEMPTS = 5;
-
-/**
- * Claims the next due job for `leaseMs`: the oldest whose time has come, that no live worker
- * holds, and that is first in its order's line (decision 0102). SKIP LOCKED lets several workers
- * (instances) claim side by side without waiting on each other; the lease lets another worker
- * take the job over if this one dies before finishing it.
+ * Claims the next due job for `leaseMs`: the oldest whose time has come and that no live worker
+ * holds. SKIP LOCKED lets several workers (instances) claim side by side without waiting on each
+ * other; the lease lets another worker take the job over if this one dies before finishing it.
  */
 export async function claimDueJob(db: Executor, now: Date, leaseMs: number): Promise<ClaimedJob | null> {
-  const result = (await db.execute(claimStatement(now, leaseMs))) as unknown as {
+  const at = now.toISOString();
+  const until = new Date(now.getTime() + leaseMs).toISOString();
+  const result = (await db.execute(sql`
+    update ${t.jobs} set locked_until = ${until}::timestamptz, attempts = attempts + 1
+    where id = (
+      select id from ${t.jobs}
+      where done_at is null and run_at <= ${at}::timestamptz and (locked_until is null or locked_until <= ${at}::timestamptz)
+      order by run_at, id
+      limit 1
+      for update skip locked)
+    returning id, company_id, kind, payload, attempts`)) as unknown as {
     rows: Array<{
       id: number | string;
       company_id: string | null;
@@ -40,49 +42,6 @@ export async function claimDueJob(db: Executor, now: Date, leaseMs: number): Pro
   if (!row) return null;
   const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : row.payload;
   return { id: Number(row.id), companyId: row.company_id, kind: row.kind, payload, attempts: Number(row.attempts) };
-}
-
-/**
- * The claim's one statement (exported for the bench's EXPLAIN). A job of an order is held while
- * another job of the same company's order is running (leased) or is ahead of it in the order's
- * line; a job of no order is never held. `jobs_due_idx (run_at, id)` lets the scan stop at the
- * first job it may run; `jobs_order_pending_idx` makes the check a probe of the order's few
- * pending jobs per candidate.
- */
-export function claimStatement(now: Date, leaseMs: number): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const until = new Date(now.getTime() + leaseMs).toISOString();
-  return sql`
-    update ${t.jobs} set locked_until = ${until}::timestamptz, attempts = attempts + 1
-    where id = (
-      select id from ${t.jobs} job
-      where done_at is null and run_at <= ${at} and (locked_until is null or locked_until <= ${at})
-        and (order_id is null or not exists (
-          select 1 from ${t.jobs} other
-          where other.company_id = job.company_id and other.order_id = job.order_id
-            and other.done_at is null and other.id <> job.id
-            and (other.locked_until > ${at} or ${aheadInLine(sql`other`, sql`job`)})))
-      order by run_at, id
-      limit 1
-      for update skip locked)
-    returning id, company_id, kind, payload, attempts`;
-}
-
-/**
- * Whether pending job `a` is ahead of pending job `b` of the same order. The line: first the jobs
- * that have started and hold the order (failed fewer than ORDER_HOLD_ATTEMPTS times, waiting for
- * their retry), by queue order (id); then the others by the time they fall due (run_at, then id),
- * so that a reminder queued days ahead holds nothing until its day. The line is decided by what a
- * claim leaves alone until it commits (a claim moves a job from the second group to the first,
- * but only the line's first job is claimed, and it stays first): two workers claiming at once see
- * the same first job, and SKIP LOCKED gives it to one of them.
- */
-function aheadInLine(a: SQL, b: SQL): SQL {
-  const holds = (job: SQL) => sql`(${job}.attempts > 0 and ${job}.attempts < ${ORDER_HOLD_ATTEMPTS})`;
-  return sql`(case
-    when ${holds(a)} then not ${holds(b)} or ${a}.id < ${b}.id
-    when ${holds(b)} then false
-    else (${a}.run_at, ${a}.id) < (${b}.run_at, ${b}.id) end)`;
 }
 
 /**
