@@ -149,7 +149,9 @@ export function AgentPanel({ party, role }: { party: AgentParty; role: Role }) {
     if (formOpen) return saveForm();
     if (state.none || hasSavedAgent(state)) return true;
     if (!mine) return true;
-    searchRef.current?.querySelector('input')?.focus();
+    // The screen scrolls to the banner asking for this profile (spec 5.4), with the search just
+    // below it; a focus that scrolled too would cut that smooth scroll short wherever it was.
+    searchRef.current?.querySelector('input')?.focus({ preventScroll: true });
     return false;
   });
 
