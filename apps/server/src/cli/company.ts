@@ -12,6 +12,7 @@ import { openConfiguredDatabase } from '../db/open-configured.ts';
 import { DataEncryption } from '../crypto/data-encryption.ts';
 import { AppError } from '../errors.ts';
 import { exportCompanyDocument, importCompanyDocument } from '../modules/company-document/companies.service.ts';
+import { reencryptCalendarCredentials } from '../modules/calendar-sync/reencrypt-credentials.ts';
 import { reencryptSecrets } from '../modules/payments/payments.service.ts';
 import { reencryptWebhookSecrets } from '../modules/webhooks/endpoints.service.ts';
 
@@ -50,6 +51,10 @@ async function run(args: string[]): Promise<number> {
       const endpoints = await reencryptWebhookSecrets(database.db, encryption);
       process.stdout.write(
         `Re-encrypted ${endpoints} webhook endpoints' secrets under key "${encryption.currentKeyId}".\n`,
+      );
+      const calendars = await reencryptCalendarCredentials(database.db, encryption);
+      process.stdout.write(
+        `Re-encrypted ${calendars.connections} calendar connections' and ${calendars.removals} pending calendar removals' credentials under key "${encryption.currentKeyId}".\n`,
       );
     } else if (command === 'import') {
       const document: unknown = JSON.parse(await readFile(argument!, 'utf8'));
