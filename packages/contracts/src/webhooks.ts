@@ -126,6 +126,11 @@ export const webhookEndpointSchema = z.object({
   failing_since: z.string().nullable(),
   /** Until when the secret before the last rotation still signs (both signatures are sent); null when none. */
   previous_secret_expires_at: z.string().nullable(),
+  /**
+   * The API key that subscribed it through the public API (a REST hook, decision 0104): only that
+   * key lists or deletes it there, and revoking the key deletes it. Null: made in the console.
+   */
+  made_by_key: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   created_at: z.string(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;

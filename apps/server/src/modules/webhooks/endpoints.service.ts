@@ -20,6 +20,7 @@ import { newWebhookSecret } from './signing.ts';
 import { checkWebhookUrl, type UrlRefusal } from './url-guard.ts';
 import type { WebhookDeps } from './webhooks-deps.ts';
 import {
+  apiKeyNames,
   countEndpoints,
   deleteEndpointOfKey,
   deleteEndpointRow,
@@ -73,7 +74,8 @@ async function acceptableUrl(deps: WebhookDeps, url: string): Promise<void> {
   if (!checked.ok) throw new AppError(400, 'invalid_url', REFUSALS[checked.reason], 'url');
 }
 
-function endpointView(row: EndpointRow, now: Date): WebhookEndpoint {
+/** `keyNames`: the names of the API keys that made endpoints, by id (`apiKeyNames`). */
+function endpointView(row: EndpointRow, now: Date, keyNames: ReadonlyMap<string, string>): WebhookEndpoint {
   const overlap = row.previousSecretExpiresAt !== null && row.previousSecretExpiresAt > now;
   return {
     id: row.id,
@@ -84,9 +86,17 @@ function endpointView(row: EndpointRow, now: Date): WebhookEndpoint {
     disabled_reason: row.disabledReason === 'gone' || row.disabledReason === 'failing' ? row.disabledReason : null,
     failing_since: row.failingSince?.toISOString() ?? null,
     previous_secret_expires_at: overlap ? row.previousSecretExpiresAt!.toISOString() : null,
+    made_by_key: row.apiKeyId === null ? null : { id: row.apiKeyId, name: keyNames.get(row.apiKeyId) ?? '' },
     created_at: row.createdAt.toISOString(),
   };
 }
+
+/** One endpoint's view, with the name of the key that made it. */
+async function viewOf(deps: WebhookDeps, row: EndpointRow, now: Date): Promise<WebhookEndpoint> {
+  return endpointView(row, now, await apiKeyNames(deps.db, row.companyId, row.apiKeyId === null ? [] : [row.apiKeyId]));
+}
+
+const NO_KEY_NAMES: ReadonlyMap<string, string> = new Map();
 
 async function ownEndpoint(deps: WebhookDeps, companyId: string, endpointId: string): Promise<EndpointRow> {
   const row = await findEndpoint(deps.db, companyId, endpointId);
@@ -97,8 +107,10 @@ async function ownEndpoint(deps: WebhookDeps, companyId: string, endpointId: str
 export async function listWebhookEndpoints(deps: WebhookDeps, companyId: string) {
   const rows = await listEndpoints(deps.db, companyId);
   const now = deps.now();
+  const keyIds = [...new Set(rows.flatMap((row) => (row.apiKeyId === null ? [] : [row.apiKeyId])))];
+  const keyNames = await apiKeyNames(deps.db, companyId, keyIds);
   return {
-    endpoints: rows.map((row) => endpointView(row, now)),
+    endpoints: rows.map((row) => endpointView(row, now, keyNames)),
     events: WEBHOOK_EVENTS.map((event) => ({ type: event.type, description: event.description })),
   };
 }
@@ -136,7 +148,7 @@ export async function createEndpoint(
       at: now,
     });
   });
-  return endpointView(row, now);
+  return viewOf(deps, row, now);
 }
 
 export async function updateWebhookEndpoint(
@@ -160,7 +172,7 @@ export async function updateWebhookEndpoint(
     updatedAt: now,
   });
   if (!row) throw new AppError(404, 'not_found', 'The webhook endpoint was not found.');
-  return endpointView(row, now);
+  return viewOf(deps, row, now);
 }
 
 /** Deletes an endpoint and its log; false when the company has no such endpoint. */
@@ -179,7 +191,7 @@ export async function revealSecret(deps: WebhookDeps, companyId: string, endpoin
   const now = deps.now();
   return {
     secret: encryption.decrypt(row.secretEncrypted, secretContext(companyId, endpointId, 'secret')),
-    previous_secret_expires_at: endpointView(row, now).previous_secret_expires_at,
+    previous_secret_expires_at: endpointView(row, now, NO_KEY_NAMES).previous_secret_expires_at,
   };
 }
 
@@ -359,7 +371,7 @@ export async function hooksOfKey(
   const rows = await listEndpointsOfKey(deps.db, caller.companyId, caller.keyId);
   return {
     hooks: rows.map((row) => {
-      const view = endpointView(row, deps.now());
+      const view = endpointView(row, deps.now(), NO_KEY_NAMES);
       return {
         id: view.id,
         target_url: view.url,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
@@ -14,6 +14,16 @@ export async function listEndpoints(db: Executor, companyId: string): Promise<En
     .from(t.webhookEndpoints)
     .where(eq(t.webhookEndpoints.companyId, companyId))
     .orderBy(asc(t.webhookEndpoints.createdAt), asc(t.webhookEndpoints.id));
+}
+
+/** The names of the company's API keys among `ids` (the keys that made some of its endpoints). */
+export async function apiKeyNames(db: Executor, companyId: string, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: t.apiKeys.id, name: t.apiKeys.name })
+    .from(t.apiKeys)
+    .where(and(eq(t.apiKeys.companyId, companyId), inArray(t.apiKeys.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 export async function findEndpoint(db: Executor, companyId: string, endpointId: string): Promise<EndpointRow | null> {

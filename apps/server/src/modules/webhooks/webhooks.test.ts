@@ -376,6 +376,20 @@ describeOnEachDatabase('webhooks', (factory) => {
     const { endpoint: consoles } = await addEndpoint(owner, `${receiver.url}/console`, ['order.confirmed']);
     expect((await endpointRow(ofFirst)).apiKeyId).toBe(first.id);
     expect((await endpointRow(consoles.id)).apiKeyId).toBeNull();
+    // The console's page says which key made each hook; the console's own endpoint, none; another
+    // company's hooks are not among them.
+    const page = (await call('GET', `${DEMO}/webhooks`, owner)).json<{ endpoints: WebhookEndpoint[] }>().endpoints;
+    const madeBy = new Map(page.map((endpoint) => [endpoint.id, endpoint.made_by_key]));
+    expect(madeBy.get(ofFirst)).toEqual({ id: first.id, name: 'Zap' });
+    expect(madeBy.get(ofSecond)).toEqual({ id: second.id, name: 'Zap' });
+    expect(madeBy.get(consoles.id)).toBeNull();
+    expect(madeBy.has(ofTheirs)).toBe(false);
+    const renamed = await call('PUT', `${DEMO}/webhooks/${ofFirst}`, owner, {
+      url: `${receiver.url}/first`,
+      events: ['order.confirmed'],
+      description: 'From Zapier',
+    });
+    expect(renamed.json<WebhookEndpoint>().made_by_key).toEqual({ id: first.id, name: 'Zap' });
 
     // Each key lists its own hooks only: not the other key's, nor the console's, nor another company's.
     expect(await listed(first)).toEqual([ofFirst]);

@@ -35,6 +35,7 @@ const ENDPOINT: WebhookEndpoint = {
   disabled_reason: null,
   failing_since: null,
   previous_secret_expires_at: null,
+  made_by_key: null,
   created_at: AT,
 };
 
@@ -114,6 +115,29 @@ function serveWebhooks({
 const renderWebhooks = () => renderPage(<WebhooksPage />, { path: '/demo/webhooks', pattern: '/:companyKey/webhooks' });
 
 describe('the webhooks page', () => {
+  it("says which API key subscribed a REST hook, and nothing of the kind for the console's own endpoints", async () => {
+    const hook: WebhookEndpoint = {
+      ...ENDPOINT,
+      id: NEW_ID,
+      url: 'https://hooks.zapier.example/abc',
+      description: '',
+      events: ['order.paid'],
+      made_by_key: { id: 'a1c0ffee-0000-4000-8000-000000000003', name: 'Zapier' },
+    };
+    serveWebhooks({ endpoints: [ENDPOINT, hook] });
+    renderWebhooks();
+    const table = await screen.findByRole('table', { name: 'The webhook endpoints' });
+    expect(bodyRows(table)).toEqual([
+      ['https://hooks.example.com/inReport writer', 'order.confirmed, order.cancelled', 'On', 'Open'],
+      [
+        'https://hooks.zapier.example/abcSubscribed through the API key “Zapier”: revoking that key deletes it.',
+        'order.paid',
+        'On',
+        'Open',
+      ],
+    ]);
+  });
+
   it('lists the endpoints and adds one with the events chosen by their checkboxes', async () => {
     const requests = serveWebhooks();
     renderWebhooks();

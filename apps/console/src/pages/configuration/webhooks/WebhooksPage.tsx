@@ -82,6 +82,10 @@ export default function WebhooksPage() {
 
 type Editing = { kind: 'new' } | { kind: 'endpoint'; id: string } | null;
 
+/** A REST hook's line: which key made it, and that revoking the key takes it away (decision 0104). */
+export const madeByKeyText = (name: string) =>
+  `Subscribed through the API key “${name}”: revoking that key deletes it.`;
+
 function statusText(endpoint: WebhookEndpoint): string {
   if (endpoint.enabled) return endpoint.failing_since ? 'On (failing)' : 'On';
   if (endpoint.disabled_reason === 'gone') return 'Turned off: the receiver answered 410 Gone';
@@ -128,6 +132,11 @@ function Webhooks({
                       {endpoint.description && (
                         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                           {endpoint.description}
+                        </Typography>
+                      )}
+                      {endpoint.made_by_key && (
+                        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                          {madeByKeyText(endpoint.made_by_key.name)}
                         </Typography>
                       )}
                     </TableCell>
