@@ -791,6 +791,8 @@ export const orderManageLinks = pgTable(
       'cascade',
     ),
     index('order_manage_links_order_idx').on(t.companyId, t.orderId),
+    // The pruning job walks the links by when they were made (decision 0100).
+    index('order_manage_links_created_idx').on(t.createdAt),
   ],
 );
 
@@ -815,6 +817,8 @@ export const sessions = pgTable(
     // A draft's sessions, found when the draft is pruned (whether one is alive) and deleted with
     // it: without it, each order deleted read every session (decision 0075).
     index('sessions_order_idx').on(t.companyId, t.orderId),
+    // The pruning job walks the visitors' sessions by expiry (decision 0100).
+    index('sessions_expires_idx').on(t.expiresAt),
   ],
 );
 

@@ -33,10 +33,6 @@ export function pruneTasks(policy: RetentionPolicy): PruneTask[] {
       name: 'console_sessions',
       pruneBatch: (db, now, limit) => pruneExpiredAuthRows(db, t.authSessions, cutoffOf(now, policy), limit),
     },
-    {
-      name: 'visitor_sessions',
-      pruneBatch: (db, now, limit) => pruneExpiredVisitorSessions(db, cutoffOf(now, policy), limit),
-    },
     // The webhooks' delivery log (decision 0086): what ended, kept as long as the jobs.
     {
       name: 'webhook_deliveries',
@@ -52,6 +48,12 @@ export function pruneTasks(policy: RetentionPolicy): PruneTask[] {
     })),
     // The funnel rolled up, its rolled-up events, then the abandoned drafts (decision 0075), kept as long.
     ...draftPruneTasks({ draftDays: policy.days, funnelRawDays: policy.days }),
+    // After the drafts, whose sessions go with them (decision 0100): walked by expiry, the sessions
+    // of drafts awaiting their own task would be stepped over by every batch.
+    {
+      name: 'visitor_sessions',
+      pruneBatch: (db, now, limit) => pruneExpiredVisitorSessions(db, cutoffOf(now, policy), limit),
+    },
     // The people's data on inspections further back than their company keeps it (decision 0078);
     // its count is of orders erased, the order itself kept.
     { name: 'client_data', pruneBatch: eraseOrdersPastCompanyYears },

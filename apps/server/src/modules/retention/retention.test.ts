@@ -271,12 +271,12 @@ describeOnEachDatabase('the pruning job', { onPgliteToo: 'every test' }, (factor
     expect(await runRetentionJob({ ...deps, budgetMs: 1000 }, first!.id, () => true)).toBe('continues');
   });
 
-  it('prunes manage links revoked, or whose inspection ended, more than the limit ago; keeps those within it', async () => {
+  it('prunes manage links revoked, or whose inspection ended, more than the limit ago; keeps those within it, and those made within it', async () => {
     const duration = 120 * 60_000;
     const endedBefore = await order(0, 'confirmed', new Date(at(-1000).getTime() - duration));
     const endedAfter = await order(0, 'confirmed', new Date(at(1000).getTime() - duration));
     const upcoming = await order(1, 'confirmed', new Date(NOW.getTime() + 86_400_000));
-    const link = async (orderId: string, company: number, revokedAt: Date | null) => {
+    const link = async (orderId: string, company: number, revokedAt: Date | null, createdAt = at(-5000)) => {
       const [row] = await database.db
         .insert(t.orderManageLinks)
         .values({
@@ -286,14 +286,22 @@ describeOnEachDatabase('the pruning job', { onPgliteToo: 'every test' }, (factor
           role: 'client',
           recipient: 'dana@example.com',
           revokedAt,
+          createdAt,
         })
         .returning({ id: t.orderManageLinks.id });
       return row!.id;
     };
     await link(endedBefore, 0, null);
-    const kept = [await link(endedAfter, 0, null), await link(upcoming, 1, null), await link(upcoming, 1, at(1000))];
+    // A link sent after its inspection (a payment's): kept as long as the policy after it was made.
+    await link(endedBefore, 0, null, at(-1000));
+    const kept = [
+      await link(endedAfter, 0, null),
+      await link(upcoming, 1, null),
+      await link(upcoming, 1, at(1000)),
+      await link(endedBefore, 0, null, at(1000)),
+    ];
     await link(upcoming, 1, at(-1000));
-    expect(await prune('manage_links')).toBe(2);
+    expect(await prune('manage_links')).toBe(3);
     const left = await database.db.select({ id: t.orderManageLinks.id }).from(t.orderManageLinks);
     expect(left.map((row) => row.id).sort()).toEqual(kept.sort());
   });
@@ -404,6 +412,10 @@ describeOnEachDatabase('the pruning job', { onPgliteToo: 'every test' }, (factor
     await session(cancelled, at(-1000));
     const kept = [await session(confirmed, at(1000)), await session(draft, at(-365 * 86_400_000))];
     expect(await prune('visitor_sessions')).toBe(2);
+    // Run after the drafts' task (decision 0100): the expired sessions of abandoned drafts are gone
+    // by then, and the batches walking the sessions by expiry do not step over them.
+    const names = pruneTasks(POLICY).map((task) => task.name);
+    expect(names.indexOf('visitor_sessions')).toBeGreaterThan(names.indexOf('abandoned_drafts'));
     const left = await database.db.select({ id: t.sessions.id }).from(t.sessions);
     expect(left.map((row) => row.id).sort()).toEqual(kept.sort());
   });
