@@ -69,8 +69,15 @@ async function runSize(name: SizeName, rebuild: boolean): Promise<{ runs: SizeRu
       process.stdout.write(
         `  ${name} ${key}: the admin list counts ${results.answers.bookedTotal ?? 'no answer'} booked orders; searching "${results.answers.lastName}" found ${results.answers.searchTotal ?? 'no answer'}\n`,
       );
-      const { rssBytes } = await server.usage();
-      runs.push({ size: name, company: key, results, tally, serverRssMegabytes: rssBytes / 2 ** 20 });
+      const { rssBytes, heapUsedBytes } = await server.usage();
+      runs.push({
+        size: name,
+        company: key,
+        results,
+        tally,
+        serverRssMegabytes: rssBytes / 2 ** 20,
+        serverHeapMegabytes: heapUsedBytes / 2 ** 20,
+      });
     } finally {
       await server.close();
       await database.close();

@@ -9,6 +9,8 @@ export interface SizeRun {
   tally: StatusTally;
   /** The server process's resident memory after every read of the run (each run has a server of its own). */
   serverRssMegabytes: number;
+  /** The server's JavaScript heap in use then (the caches and what requests left for the collector). */
+  serverHeapMegabytes: number;
 }
 
 const ms = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(1));
@@ -56,7 +58,8 @@ export function printTable(runs: SizeRun[]): void {
   );
   // Each company's reads have a server process of their own (server-process.ts), apart from the client.
   const rss = ['server RSS after the runs (MB)', ...runs.map((run) => run.serverRssMegabytes.toFixed(0))];
-  const table = [header, ...lines, concurrent, rss];
+  const heap = ['server heap in use then (MB)', ...runs.map((run) => run.serverHeapMegabytes.toFixed(0))];
+  const table = [header, ...lines, concurrent, rss, heap];
   const widths = header.map((_, column) => Math.max(...table.map((row) => (row[column] ?? '').length)));
   for (const row of table)
     process.stdout.write(`  ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')}\n`);

@@ -4,6 +4,7 @@
  * runs, server CPU per read) are this process's. It opens the database named in argv, serves on a
  * free port, and answers its parent's questions over the IPC channel.
  */
+import { writeHeapSnapshot } from 'node:v8';
 import { openAsServer } from './databases.ts';
 import { startBenchServer } from '../bench-server.ts';
 import { BENCH_SERVER_CONFIG } from './server-config.ts';
@@ -32,11 +33,15 @@ process.on('message', (raw) => {
             id: question.id,
             kind: 'usage',
             rssBytes: process.memoryUsage().rss,
+            heapUsedBytes: process.memoryUsage().heapUsed,
             cpuMs: (cpu.user + cpu.system) / 1000,
           });
           break;
         }
         case 'close':
+          // SCALE_SERVER_HEAP_SNAPSHOT=<dir>: what the server's heap holds after its runs.
+          if (process.env.SCALE_SERVER_HEAP_SNAPSHOT)
+            writeHeapSnapshot(`${process.env.SCALE_SERVER_HEAP_SNAPSHOT}/server-${process.pid}.heapsnapshot`);
           await app.close();
           await database.close();
           answer({ id: question.id, kind: 'closed' });

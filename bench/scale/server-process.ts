@@ -6,6 +6,8 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { bundleServer } from '../../apps/server/scripts/bundle.ts';
+import { serverPath } from '../../apps/server/src/server-root.ts';
 
 export type ParentQuestion =
   { id: number; kind: 'sign-in-link'; email: string } | { id: number; kind: 'usage' } | { id: number; kind: 'close' };
@@ -13,7 +15,7 @@ export type ParentQuestion =
 export type ChildAnswer =
   | { id: number; kind: 'listening'; base: string }
   | { id: number; kind: 'sign-in-link'; link: string }
-  | { id: number; kind: 'usage'; rssBytes: number; cpuMs: number }
+  | { id: number; kind: 'usage'; rssBytes: number; heapUsedBytes: number; cpuMs: number }
   | { id: number; kind: 'closed' }
   | { id: number; kind: 'error'; message: string };
 
@@ -22,11 +24,19 @@ type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 export interface ServerUsage {
   rssBytes: number;
+  /** The JavaScript heap in use (what the caches and requests hold; the rest of RSS is code, slack and native memory). */
+  heapUsedBytes: number;
   /** User and system CPU the server process has used since it started. */
   cpuMs: number;
 }
 
-const CHILD = fileURLToPath(new URL('./server-child.ts', import.meta.url));
+const CHILD_SOURCE = fileURLToPath(new URL('./server-child.ts', import.meta.url));
+/**
+ * The child runs bundled, as `npm start` runs the server (decision 0105): the same compiled code and
+ * no tsx loader in its memory. Built once per bench process, below apps/server/dist.
+ */
+const CHILD = serverPath('dist', 'bench-scale-server.mjs');
+let childBuilt: Promise<void> | null = null;
 /** Building the app over a large database (its migrations checked, its caches empty) takes a while. */
 const START_TIMEOUT_MS = 120_000;
 
@@ -46,9 +56,19 @@ export class ServerProcess {
   }
 
   /** Forks the server over `database` and waits until it listens. */
-  static start(database: string): Promise<ServerProcess> {
+  static async start(database: string): Promise<ServerProcess> {
+    await (childBuilt ??= bundleServer(CHILD_SOURCE, CHILD));
     const child = fork(CHILD, [database], {
-      execArgv: ['--import', 'tsx'],
+      // As `npm start` runs it: the heap SERVER_HEAP_MB gives (256 MB unless set), which the caches'
+      // budgets follow. SCALE_SERVER_FLAGS adds Node's flags; SCALE_SERVER_PROFILE=<dir> writes the
+      // server's CPU profile there when it closes.
+      execArgv: [
+        `--max-old-space-size=${process.env.SERVER_HEAP_MB ?? 256}`,
+        ...(process.env.SCALE_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
+        ...(process.env.SCALE_SERVER_PROFILE
+          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SCALE_SERVER_PROFILE}`]
+          : []),
+      ],
       // As `npm start` runs the server (package.json): glibc's malloc kept to two arenas.
       env: { ...process.env, MALLOC_ARENA_MAX: '2' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -90,7 +110,7 @@ export class ServerProcess {
   async usage(): Promise<ServerUsage> {
     const answer = await this.ask({ kind: 'usage' });
     if (answer.kind !== 'usage') throw new Error(`unexpected answer ${answer.kind}`);
-    return { rssBytes: answer.rssBytes, cpuMs: answer.cpuMs };
+    return { rssBytes: answer.rssBytes, heapUsedBytes: answer.heapUsedBytes, cpuMs: answer.cpuMs };
   }
 
   async close(): Promise<void> {

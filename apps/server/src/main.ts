@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { buildApp, loggerOptions } from './app.ts';
 import { loadConfig } from './config.ts';
 import { listeningPort, publicBaseUrl } from './http/public-url.ts';
@@ -14,9 +13,10 @@ import { createNotificationWorker } from './modules/notifications/notifications.
 import { scheduleRetention } from './modules/retention/retention.service.ts';
 import { scheduleReferralStats } from './modules/reports/referrals.service.ts';
 import { backgroundJobs } from './background-jobs.ts';
+import { serverPath } from './server-root.ts';
 
-const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../../console/dist', import.meta.url));
+const DEFAULT_WEB_DIST = serverPath('..', 'web', 'dist');
+const DEFAULT_CONSOLE_DIST = serverPath('..', 'console', 'dist');
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -158,4 +158,93 @@ describe('CoherentCache', () => {
     await answers;
     expect(slow.calls()).toBe(2);
   });
+
+  describe('getMany', () => {
+    /** A batch load that records which keys each call asked for. */
+    function batchSource(feed: ChangeFeed) {
+      const asked: string[][] = [];
+      const load = async (missing: string[]) => {
+        asked.push(missing);
+        return new Map(missing.map((key) => [key, { value: `${key}@${asked.length}`, dependsOn: [`week:${key}`] }]));
+      };
+      return { load, asked, feed };
+    }
+
+    it('answers the current keys from memory and loads the others in one call', async () => {
+      const feed = liveFeed();
+      const cache = new CoherentCache<string>(feed, { maxEntries: 10 });
+      const source = batchSource(feed);
+      expect(await cache.getMany(['a', 'b'], source.load)).toEqual(
+        new Map([
+          ['a', 'a@1'],
+          ['b', 'b@1'],
+        ]),
+      );
+      feed.announce('week:b');
+      expect(await cache.getMany(['a', 'b', 'c'], source.load)).toEqual(
+        new Map([
+          ['a', 'a@1'],
+          ['b', 'b@2'],
+          ['c', 'c@2'],
+        ]),
+      );
+      expect(source.asked).toEqual([
+        ['a', 'b'],
+        ['b', 'c'],
+      ]);
+      // What getMany kept, get answers too.
+      expect(await cache.get('c', async () => ({ value: 'never', dependsOn: [] }))).toBe('c@2');
+    });
+
+    it('does not keep a key that changed while loading, and leaves out what the load did not find', async () => {
+      const feed = liveFeed();
+      const cache = new CoherentCache<string>(feed, { maxEntries: 10 });
+      let calls = 0;
+      const load = async (missing: string[]) => {
+        calls++;
+        if (calls === 1) feed.announce('week:a');
+        return new Map(
+          missing
+            .filter((key) => key !== 'gone')
+            .map((key) => [key, { value: `${key}${calls}`, dependsOn: [`week:${key}`] }]),
+        );
+      };
+      expect(await cache.getMany(['a', 'b', 'gone'], load)).toEqual(
+        new Map([
+          ['a', 'a1'],
+          ['b', 'b1'],
+        ]),
+      );
+      expect(await cache.getMany(['a', 'b'], load)).toEqual(
+        new Map([
+          ['a', 'a2'],
+          ['b', 'b1'],
+        ]),
+      );
+    });
+
+    it('shares a load under way with get, and throws its failure to its own caller only', async () => {
+      const cache = new CoherentCache<string>(liveFeed(), { maxEntries: 10 });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let calls = 0;
+      const many = cache.getMany(['a'], async (missing) => {
+        calls++;
+        await gate;
+        return new Map(missing.map((key) => [key, { value: 'batch', dependsOn: [] }]));
+      });
+      const one = cache.get('a', async () => ({ value: 'own', dependsOn: [] }));
+      release();
+      expect(await many).toEqual(new Map([['a', 'batch']]));
+      expect(await one).toBe('batch');
+      expect(calls).toBe(1);
+      await expect(
+        cache.getMany(['x'], async () => {
+          throw new Error('database down');
+        }),
+      ).rejects.toThrow('database down');
+      // Nothing was kept or left loading: the next call loads again.
+      expect(await cache.get('x', async () => ({ value: 'back', dependsOn: [] }))).toBe('back');
+    });
+  });
 });

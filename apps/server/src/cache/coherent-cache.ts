@@ -71,6 +71,66 @@ export class CoherentCache<V> {
     return loaded?.value ?? null;
   }
 
+  /**
+   * The values of several keys at once: each current one from memory, each one another request is
+   * loading from that load, and all the others from one call of `load` with the missing keys (one
+   * query where `get` would make one per key). A key `load` leaves out of its answer is missing
+   * from the result and not kept.
+   */
+  async getMany(
+    keys: readonly string[],
+    load: (missing: string[]) => Promise<Map<string, Loaded<V>>>,
+  ): Promise<Map<string, V>> {
+    const found = new Map<string, V>();
+    const shared: Array<[string, Promise<Loaded<V> | null>]> = [];
+    const missing: string[] = [];
+    for (const key of keys) {
+      const cached = this.entries.get(key);
+      if (cached) {
+        if (this.isCurrent(cached)) {
+          this.entries.delete(key);
+          this.entries.set(key, cached);
+          found.set(key, cached.value);
+          continue;
+        }
+        this.remove(key);
+      }
+      const loading = this.loading.get(key);
+      if (loading && this.feed.live && loading.loadedAt === this.feed.now()) shared.push([key, loading.promise]);
+      else missing.push(key);
+    }
+    if (missing.length) {
+      const loadedAt = this.feed.now();
+      const wasLive = this.feed.live;
+      const batch = load(missing);
+      // Each missing key's own promise, so that `get` and `getMany` calls meanwhile share this load.
+      const promises = missing.map((key) => {
+        const promise = batch.then((loaded) => loaded.get(key) ?? null);
+        // A failed load is this call's to throw; a key nobody else waited on must not also reject unheard.
+        promise.catch(() => {});
+        this.loading.set(key, { loadedAt, promise });
+        return [key, promise] as const;
+      });
+      let loaded: Map<string, Loaded<V>>;
+      try {
+        loaded = await batch;
+      } finally {
+        for (const [key, promise] of promises) if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
+      }
+      for (const key of missing) {
+        const value = loaded.get(key);
+        if (!value) continue;
+        if (wasLive && this.feed.unchangedSince(loadedAt, value.dependsOn)) this.keep(key, { ...value, loadedAt });
+        found.set(key, value.value);
+      }
+    }
+    for (const [key, promise] of shared) {
+      const value = await promise;
+      if (value) found.set(key, value.value);
+    }
+    return found;
+  }
+
   get size(): number {
     return this.entries.size;
   }

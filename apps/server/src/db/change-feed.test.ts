@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { describeOnEachDatabase } from '../test-support/each-database.ts';
 import type { DatabaseHandle } from './connection.ts';
@@ -58,6 +58,115 @@ describeOnEachDatabase('the database announces changes', { onPgliteToo: 'every t
     expect(
       await announcedBy(() => database.db.delete(t.appointments).where(eq(t.appointments.orderId, orderId)), keys),
     ).toEqual([changeKeys.schedule(companyId)]);
+  });
+
+  describe('the weeks of commitments (migration 0051)', () => {
+    const WEEK_MS = 7 * 86_400_000;
+    // A week's edge in 2031 (UTC weeks counted from the epoch, as the scheduling store counts them).
+    const week = Math.ceil(Date.UTC(2031, 2, 1) / WEEK_MS);
+    const edge = week * WEEK_MS;
+    const HOUR = 3_600_000;
+    // Functions: the company's id is known only once beforeAll ran.
+    const keysOf = (...weeks: number[]) => weeks.map((n) => changeKeys.commitmentsWeek(companyId, n));
+    const weekKeys = () => keysOf(week - 2, week - 1, week, week + 1);
+    const appointment = (start: number, end: number) =>
+      database.db
+        .insert(t.appointments)
+        .values({
+          companyId,
+          officeId: DEMO_OFFICE_UUID,
+          orderId,
+          inspectorId: 101,
+          kind: 'appointment',
+          during: rangeOf(start, end),
+        })
+        .returning({ id: t.appointments.id });
+    afterEach(async () => {
+      await database.db.delete(t.appointments).where(eq(t.appointments.orderId, orderId));
+      await database.db.update(t.orders).set({ postalCode: '' }).where(eq(t.orders.id, orderId));
+    });
+
+    it('announces the week a commitment is in, and not the next when it ends at its start', async () => {
+      const all = [...weekKeys(), changeKeys.commitments(companyId)];
+      expect(await announcedBy(() => appointment(edge - HOUR, edge), all)).toEqual(keysOf(week - 1));
+      expect(await announcedBy(() => appointment(edge, edge + HOUR), all)).toEqual(keysOf(week));
+      expect(await announcedBy(() => appointment(edge + WEEK_MS - 1, edge + WEEK_MS), all)).toEqual(keysOf(week));
+    });
+
+    it('announces both weeks of a commitment across an edge, and those before and after a move', async () => {
+      let id = '';
+      expect(
+        await announcedBy(async () => {
+          [{ id }] = (await appointment(edge - HOUR, edge + HOUR)) as [{ id: string }];
+        }, weekKeys()),
+      ).toEqual(keysOf(week - 1, week));
+      expect(
+        await announcedBy(
+          () =>
+            database.db
+              .update(t.appointments)
+              .set({ during: rangeOf(edge + WEEK_MS, edge + WEEK_MS + HOUR) })
+              .where(eq(t.appointments.id, id)),
+          weekKeys(),
+        ),
+      ).toEqual(keysOf(week - 1, week, week + 1));
+      expect(
+        await announcedBy(() => database.db.delete(t.appointments).where(eq(t.appointments.id, id)), weekKeys()),
+      ).toEqual(keysOf(week + 1));
+    });
+
+    it('announces every week of the company for a commitment of more than 60 weeks, week by week up to 60', async () => {
+      const company = changeKeys.commitments(companyId);
+      const first = keysOf(week)[0]!;
+      const sixtieth = changeKeys.commitmentsWeek(companyId, week + 59);
+      expect(await announcedBy(() => appointment(edge, edge + 60 * WEEK_MS), [first, sixtieth, company])).toEqual([
+        first,
+        sixtieth,
+      ]);
+      await database.db.delete(t.appointments).where(eq(t.appointments.orderId, orderId));
+      expect(await announcedBy(() => appointment(edge, edge + 60 * WEEK_MS + 1), [first, sixtieth, company])).toEqual([
+        company,
+      ]);
+    });
+
+    it("announces the weeks of an order's commitments when its property moves, and of a calendar's busy time", async () => {
+      await appointment(edge + HOUR, edge + 2 * HOUR);
+      await database.changes.flush();
+      expect(
+        await announcedBy(
+          () => database.db.update(t.orders).set({ postalCode: '43017' }).where(eq(t.orders.id, orderId)),
+          weekKeys(),
+        ),
+      ).toEqual(keysOf(week));
+      expect(
+        await announcedBy(
+          () => database.db.update(t.orders).set({ county: 'Delaware' }).where(eq(t.orders.id, orderId)),
+          weekKeys(),
+        ),
+      ).toEqual([]);
+      const [connection] = await database.db
+        .insert(t.calendarConnections)
+        .values({ companyId, inspectorId: 102, provider: 'caldav', credentialsEncrypted: 'sealed' })
+        .returning({ id: t.calendarConnections.id });
+      try {
+        expect(
+          await announcedBy(
+            () =>
+              database.db.insert(t.calendarBusy).values({
+                companyId,
+                inspectorId: 102,
+                connectionId: connection!.id,
+                calendarId: 'work',
+                eventId: 'dentist',
+                during: rangeOf(edge - 2 * WEEK_MS, edge - 2 * WEEK_MS + HOUR),
+              }),
+            weekKeys(),
+          ),
+        ).toEqual(keysOf(week - 2));
+      } finally {
+        await database.db.delete(t.calendarConnections).where(eq(t.calendarConnections.id, connection!.id));
+      }
+    });
   });
 
   it("announces an order's change to that order only, and the schedule when its property moves", async () => {

@@ -23,6 +23,14 @@ export const changeKeys = {
   company: (companyId: string) => `company:${companyId}`,
   /** Any appointment or hold of the company, or where one of its orders takes place. */
   schedule: (companyId: string) => `schedule:${companyId}`,
+  /**
+   * The company's commitments (appointments, holds, its inspectors' calendars' busy time) that
+   * touch one UTC week counted from the epoch (migration 0051, decision 0105): what the scheduling
+   * store caches by week listens to.
+   */
+  commitmentsWeek: (companyId: string, week: number) => `commitments:${companyId}:${week}`,
+  /** Every week of the company's commitments: a change whose weeks are not listed one by one. */
+  commitments: (companyId: string) => `commitments:${companyId}`,
   order: (orderId: string) => `order:${orderId}`,
   session: (sessionId: string) => `session:${sessionId}`,
 };

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -15,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { listenEmbedded, listenPostgres, type ChangeFeed } from './change-feed.ts';
+import { serverPath } from '../server-root.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -35,7 +35,7 @@ export interface DatabaseHandle {
 
 const PGLITE_EXTENSIONS = { btree_gin, btree_gist, pg_trgm, unaccent };
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = serverPath('src', 'db', 'migrations');
 
 /** Any fixed number: the advisory lock that serialises migrations across starting instances. */
 const MIGRATION_LOCK = 727_001;

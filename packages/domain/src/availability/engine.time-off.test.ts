@@ -144,6 +144,18 @@ describe('time off against the plain rule (decision 0095)', () => {
           expect(
             search([...appointments, ...events.slice(half)], false, new TimeOffByInspector(events.slice(0, half))),
           ).toEqual(reference);
+          // The same with the events kept per week and merged for the request, as the server's
+          // store does (decision 0105): each event in every week (of three days here) it touches.
+          const WEEK = 3 * 24 * 60 * MINUTE;
+          const weekOf = (instant: number) => Math.floor(instant / WEEK);
+          const weeks = new Map<number, BusyInterval[]>();
+          for (const event of events)
+            for (let week = weekOf(event.start); week <= weekOf(event.end - 1); week++)
+              weeks.set(week, [...(weeks.get(week) ?? []), event]);
+          const perWeek = [...weeks.entries()]
+            .sort(([a], [b]) => a - b)
+            .map(([, list]) => new TimeOffByInspector(list));
+          expect(search(appointments, false, TimeOffByInspector.merged(perWeek))).toEqual(reference);
           // Names hidden: at each start, the best four free inspectors of the plain rule, in the engine's order.
           const grouped = search(busy, true);
           const byStart = new Map<string, number[]>();

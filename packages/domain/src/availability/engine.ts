@@ -203,6 +203,21 @@ export class TimeOffByInspector {
     for (const timeOff of this.byInspector.values()) timeOff.finish();
   }
 
+  /**
+   * The time off of several, merged per inspector: the server keeps it per week, and a request
+   * spans a few weeks (an event across a week's edge is in both, and merges into one interval).
+   */
+  static merged(parts: readonly TimeOffByInspector[]): TimeOffByInspector {
+    if (parts.length === 1) return parts[0]!;
+    const merged = new TimeOffByInspector([]);
+    for (const part of parts)
+      for (const [inspectorId, timeOff] of part.byInspector) {
+        const earlier = merged.byInspector.get(inspectorId);
+        merged.byInspector.set(inspectorId, earlier ? earlier.with(timeOff) : timeOff);
+      }
+    return merged;
+  }
+
   of(inspectorId: number): TimeOff | undefined {
     return this.byInspector.get(inspectorId);
   }

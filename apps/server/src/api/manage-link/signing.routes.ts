@@ -12,6 +12,7 @@ import { signAgreement, signedPdf, signingView, type SigningDeps } from '../../m
 import { sendPdf } from '../../http/pdf-reply.ts';
 import { keepAnswersPrivate } from '../../plugins/private-answers.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
+import { announceScheduleChanged } from '../../modules/scheduling/scheduling.service.ts';
 
 const PREFIX = '/:company_key/json/sign/:token';
 const params = companyKeyParam.extend({ token: signingTokenSchema });
@@ -26,7 +27,7 @@ export function signingRoutes(ctx: AppContext) {
     const deps: SigningDeps = {
       db: ctx.db,
       onChanged: (scope) => {
-        ctx.changes.announce(changeKeys.schedule(scope.companyId));
+        announceScheduleChanged(ctx.changes, scope.companyId);
         ctx.changes.announce(changeKeys.order(scope.orderId));
         ctx.notifications?.wake();
       },

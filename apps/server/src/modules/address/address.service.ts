@@ -5,7 +5,7 @@ import { locationMessage } from '@scheduler/domain/address/location-messages';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { fiveDigitZip, POSTAL_CODE_MESSAGES, usesUsPostalCodes } from '@scheduler/contracts/postal-code';
 import { recordStepSaved, refuseLockedChange } from '../orders/orders.service.ts';
-import { checkOrderLocation } from '../scheduling/scheduling.service.ts';
+import { announceScheduleChanged, checkOrderLocation } from '../scheduling/scheduling.service.ts';
 import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 import { changeKeys } from '../../db/change-feed.ts';
@@ -126,7 +126,7 @@ export async function setAddress(
     await restoreOrderAddress(store.db, session.companyId, session.orderId, previous);
     // The database announces it too; this is for this server's own next read.
     store.changes.announce(changeKeys.order(session.orderId));
-    store.changes.announce(changeKeys.schedule(session.companyId));
+    announceScheduleChanged(store.changes, session.companyId);
   }
   return {
     status: result.status,

@@ -42,6 +42,7 @@ import { recordedAuthorWords } from '../notifications/change-author.ts';
 import { orderReference } from '@scheduler/domain/order-reference';
 import { replanReminders } from '../notifications/reminder-plan.ts';
 import {
+  announceScheduleChanged,
   commitInspectors,
   holdMove,
   isOverlapViolation,
@@ -799,7 +800,7 @@ function joinWords(first: string | null, second: string | null, separator: strin
 }
 
 function announce(deps: ManageDeps, scope: OrderScope): void {
-  deps.store.changes.announce(changeKeys.schedule(scope.companyId));
+  announceScheduleChanged(deps.store.changes, scope.companyId);
   deps.store.changes.announce(changeKeys.order(scope.orderId));
   deps.onJobsEnqueued();
 }

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type { Database } from '../../db/connection.ts';
 import { companyExists } from '../office/office.service.ts';
 import { importCompanyDocument } from './companies.service.ts';
+import { serverPath } from '../../server-root.ts';
 
-export const DEMO_COMPANY_FILE = fileURLToPath(new URL('../../../../../examples/demo-company.json', import.meta.url));
+export const DEMO_COMPANY_FILE = serverPath('..', '..', 'examples', 'demo-company.json');
 export const DEMO_COMPANY_KEY = 'demo';
 /** Documented in the README: the demo link is /demo/online-scheduler/{this}. */
 export const DEMO_OFFICE_UUID = '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10';

@@ -11,7 +11,13 @@ import { signAtBooking } from '../agreements/sign-at-booking.ts';
 import type { SignerRequest } from '../agreements/signing.service.ts';
 import { payUrlAtConfirm, type PaymentsDeps } from '../payments/payments.service.ts';
 import { withManageLinks } from '../booking-changes/manage-links.ts';
-import { commitInspectors, isOverlapViolation, timeAvailable } from '../scheduling/scheduling.service.ts';
+import {
+  announceScheduleChanged,
+  commitInspectors,
+  isOverlapViolation,
+  orderTimeOf,
+  timeAvailable,
+} from '../scheduling/scheduling.service.ts';
 import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
 import { currentOrderRevision } from '../orders/orders.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
@@ -222,7 +228,7 @@ export function isBookingRefusal(error: unknown): boolean {
 
 /** After a booking committed: the schedule and the order changed, and e-mails wait to be sent. */
 export function announceBooking(deps: Pick<ConfirmDeps, 'store' | 'onJobsEnqueued'>, aggregate: Booking['aggregate']) {
-  deps.store.changes.announce(changeKeys.schedule(aggregate.order.companyId));
+  announceScheduleChanged(deps.store.changes, aggregate.order.companyId, [orderTimeOf(aggregate.order)]);
   deps.store.changes.announce(changeKeys.order(aggregate.order.id));
   deps.onJobsEnqueued();
 }

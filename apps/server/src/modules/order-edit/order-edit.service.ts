@@ -66,7 +66,12 @@ import type { OrderPartyValues } from '../people/people.repository.ts';
 import { addOrderPerson, orderPeopleRules, removeOrderPeople } from '../people/order-people.service.ts';
 import { officePricing, priceOrderEdit, type PricingDeps } from '../pricing/pricing.service.ts';
 import { saveEditedPropertyAnswers } from '../property/property.service.ts';
-import { editedLengthCheck, locationCheckOfPlace, type OrderScope } from '../scheduling/scheduling.service.ts';
+import {
+  announceScheduleChanged,
+  editedLengthCheck,
+  locationCheckOfPlace,
+  type OrderScope,
+} from '../scheduling/scheduling.service.ts';
 import { lengthChanges } from '@scheduler/domain/order-edit/edit-length';
 import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
 import { orderAddressAccess, placedAddress } from '../address/address.service.ts';
@@ -741,7 +746,7 @@ export async function saveOrderEditOf(
     };
   });
   deps.changes.announce(changeKeys.order(scope.orderId));
-  deps.changes.announce(changeKeys.schedule(scope.companyId));
+  announceScheduleChanged(deps.changes, scope.companyId);
   if (saved.queued > 0) deps.onJobsEnqueued();
   return {
     version: saved.sequence,

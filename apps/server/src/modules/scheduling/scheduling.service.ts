@@ -53,8 +53,15 @@ import {
   isOverlapViolation as isExclusionViolation,
   releaseOrderTime as deleteOrderTime,
 } from './scheduling.repository.ts';
-import { changeKeys } from '../../db/change-feed.ts';
-import { lookaheadLimit, type OfficeRules, type OrderForScheduling, type SchedulingStore } from './scheduling.store.ts';
+import { changeKeys, type ChangeFeed } from '../../db/change-feed.ts';
+import {
+  lookaheadLimit,
+  weekNumbersOf,
+  type OfficeRules,
+  type OrderForScheduling,
+  type SchedulingStore,
+  type TimeSpan,
+} from './scheduling.store.ts';
 import type { Executor } from '../../db/connection.ts';
 
 const DAY_MS = 86_400_000;
@@ -153,7 +160,10 @@ async function searchSlots(
   // slots: the engine offers none there), so the database is not asked about an empty range.
   const { busy, timeOff, nextHoldExpiry } =
     window.from < window.to
-      ? await s.store.busy(s.rules, scope, window, now.getTime(), { fresh: s.fresh })
+      ? await s.store.busy(s.rules, scope, window, now.getTime(), {
+          fresh: s.fresh,
+          ...(query.inspectors ? { inspectorIds: query.inspectors } : {}),
+        })
       : { busy: [], timeOff: null, nextHoldExpiry: null };
   const postalCode = query.postal_code || s.order.postalCode || null;
   // A postal code sent with the request (the postal-code step) places the property when its address does not yet.
@@ -454,12 +464,42 @@ export async function validateInspectorsServices(
 }
 
 /**
- * The database announces every change to commitments; saying so here as well, right after the
- * commit, means this instance's next listing never waits for the announcement to arrive.
+ * This instance's own change to a company's commitments, said right after its commit so that its
+ * next listing never waits for the database's announcement (which comes too, week by week, to
+ * every instance): the weeks of the given times, those before the change and after it, or every
+ * week of the company when the caller does not know them.
  */
-function announceScheduleChange(store: SchedulingStore, session: OrderScope): void {
-  store.changes.announce(changeKeys.schedule(session.companyId));
+export function announceScheduleChanged(
+  changes: ChangeFeed,
+  companyId: string,
+  times?: ReadonlyArray<TimeSpan | null>,
+): void {
+  changes.announce(changeKeys.schedule(companyId));
+  if (!times) {
+    changes.announce(changeKeys.commitments(companyId));
+    return;
+  }
+  for (const time of times)
+    if (time)
+      for (const week of weekNumbersOf({ from: time.start, to: time.end }))
+        changes.announce(changeKeys.commitmentsWeek(companyId, week));
+}
+
+/**
+ * The database announces every change to commitments; saying so here as well, right after the
+ * commit, means this instance's next listing never waits for the announcement to arrive. `times`
+ * are those the change freed and took (every week of the company when not given).
+ */
+function announceScheduleChange(store: SchedulingStore, session: OrderScope, times?: Array<TimeSpan | null>): void {
+  announceScheduleChanged(store.changes, session.companyId, times);
   store.changes.announce(changeKeys.order(session.orderId));
+}
+
+/** The time an order holds or is booked for, as its row says; null when it has none. */
+export function orderTimeOf(order: { datetime: Date | null; durationMinutes: number }): TimeSpan | null {
+  if (!order.datetime) return null;
+  const start = order.datetime.getTime();
+  return { start, end: start + order.durationMinutes * MINUTE_MS };
 }
 
 export type SetDatetimeResult =
@@ -485,7 +525,7 @@ export async function setDatetime(
       // Without a held time the order carries the cart's length (decision 0016), also after a cart change made while it was held.
       await clearOrderTime(tx, { companyId: session.companyId, orderId: s.order.id }, s.cartDurationMinutes);
     });
-    announceScheduleChange(store, session);
+    announceScheduleChange(store, session, [orderTimeOf(s.order)]);
     return { status: 'ok', hold_expires_at: null };
   }
   const start = Date.parse(body.datetime);
@@ -533,7 +573,7 @@ async function holdOrderTime(
     if (!isOverlapViolation(error)) throw error;
     return { status: 'unavailable', appointments: await alternatives(s, start, duration, now) };
   }
-  announceScheduleChange(store, session);
+  announceScheduleChange(store, session, [orderTimeOf(s.order), { start, end: start + duration * MINUTE_MS }]);
   return { status: 'ok', hold_expires_at: expiresAt.toISOString() };
 }
 
@@ -935,7 +975,7 @@ export async function holdMove(
     if (!isOverlapViolation(error)) throw error;
     return unavailable();
   }
-  announceScheduleChange(store, scope);
+  announceScheduleChange(store, scope, [{ start: slot.start, end: slot.end }]);
   return { status: 'ok', slot, expiresAt };
 }
 

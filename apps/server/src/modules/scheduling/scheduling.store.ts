@@ -9,6 +9,7 @@
 import type { Database, Executor } from '../../db/connection.ts';
 import { changeKeys, type ChangeFeed } from '../../db/change-feed.ts';
 import { CoherentCache } from '../../cache/coherent-cache.ts';
+import { processCacheBudgets, type CacheBudgets } from '../../cache/cache-budgets.ts';
 import type { CompressibleText } from '../../http/precompressed.ts';
 import {
   busyFor,
@@ -27,11 +28,11 @@ import { bundledPostalCodes, type PostalCodeDirectory } from './postal-codes.ts'
 
 const DAY_MS = 86_400_000;
 /**
- * Commitments are read and cached by whole weeks (UTC, counted from the epoch): the weeks a
- * request's window touches, in one query. Every booking makes a company's cached commitments
- * stale, and the next request loaded the whole booking horizon again (120 days and more; a
- * fortnight's request of a big company read four times what it needed, issue 48): it now loads
- * about its own window, and requests over the same weeks share the entry.
+ * Commitments are read and cached week by week (UTC weeks counted from the epoch, as migration
+ * 0051 announces their changes): a request takes the weeks its window touches, from memory where
+ * they are current, the others in one query. A booking makes only the weeks it touches stale
+ * (decision 0105); before, any booking of the company made every cached week stale, and a big
+ * company's next request read its whole window again.
  */
 export const COMMITMENT_WEEK_MS = 7 * DAY_MS;
 /** Requests look this many days past the booking horizon, for the neighbours of its last slots. */
@@ -51,27 +52,34 @@ export interface OfficeRules {
   durations: CatalogueDurations;
 }
 
-/** The whole weeks that [from, to) touches, as the instants they span. */
-export function weeksOf(window: { from: number; to: number }): { from: number; to: number } {
-  return {
-    from: Math.floor(window.from / COMMITMENT_WEEK_MS) * COMMITMENT_WEEK_MS,
-    to: Math.ceil(window.to / COMMITMENT_WEEK_MS) * COMMITMENT_WEEK_MS,
-  };
+/** The UTC weeks (numbered from the epoch) that [from, to) touches; none when it is empty. */
+export function weekNumbersOf(window: { from: number; to: number }): number[] {
+  const weeks: number[] = [];
+  const last = Math.ceil(window.to / COMMITMENT_WEEK_MS) - 1;
+  for (let week = Math.floor(window.from / COMMITMENT_WEEK_MS); week <= last && window.from < window.to; week++)
+    weeks.push(week);
+  return weeks;
+}
+
+/** A span of time, in epoch ms, half-open. */
+export interface TimeSpan {
+  start: number;
+  end: number;
 }
 
 /**
- * An office's commitments over whole weeks: the appointments and holds, which each request
- * filters (its own order's, expired holds), and the inspectors' own calendars' busy time, merged
- * per inspector once for every request over these weeks (decision 0095).
+ * An office's commitments that touch one week: the appointments and holds, by start, which each
+ * request filters (its own order's, expired holds), and the inspectors' own calendars' busy time,
+ * merged per inspector once for every request over the week (decision 0095).
  */
-interface CachedWeeks {
+interface CachedWeek {
   appointments: Commitment[];
   timeOff: TimeOffByInspector;
 }
 
 export class SchedulingStore {
   private readonly rules: CoherentCache<OfficeRules>;
-  private readonly commitments: CoherentCache<CachedWeeks>;
+  private readonly commitments: CoherentCache<CachedWeek>;
   private readonly orders: CoherentCache<OrderForScheduling>;
   /** Finished availability answers as JSON (and its compressed forms), per order and query. */
   readonly answers: CoherentCache<CompressibleText>;
@@ -83,11 +91,13 @@ export class SchedulingStore {
     readonly places: PostalCodeDirectory = bundledPostalCodes,
     /** Epoch ms now: what every scheduling call takes as the present (tests move it). */
     private readonly clock: () => number = Date.now,
+    /** The byte budgets of the cached weeks and answers: shares of this process's heap by default. */
+    budgets: CacheBudgets = processCacheBudgets(),
   ) {
     this.rules = new CoherentCache(changes, { maxEntries: 1_000 }, clock);
-    this.commitments = new CoherentCache(changes, { maxEntries: 5_000, maxBytes: 128 * 1024 * 1024 }, clock);
+    this.commitments = new CoherentCache(changes, { maxEntries: 5_000, maxBytes: budgets.commitmentsBytes }, clock);
     this.orders = new CoherentCache(changes, { maxEntries: 20_000 }, clock);
-    this.answers = new CoherentCache(changes, { maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 }, clock);
+    this.answers = new CoherentCache(changes, { maxEntries: 5_000, maxBytes: budgets.answersBytes }, clock);
   }
 
   now(): Date {
@@ -131,19 +141,33 @@ export class SchedulingStore {
     scope: { companyId: string; officeId: string; orderId: string },
     window: { from: number; to: number },
     now: number,
-    options: { fresh: boolean },
+    options: {
+      fresh: boolean;
+      /**
+       * The only inspectors the request can offer (it names them): a decision about one team's
+       * time reads their commitments alone, not those of every inspector of a large office.
+       */
+      inspectorIds?: readonly number[];
+    },
   ): Promise<{ busy: BusyInterval[]; timeOff: TimeOffByInspector | null; nextHoldExpiry: number | null }> {
     const inspectorIds = rules.context.inspectors.map((i) => i.id);
+    const asked = options.inspectorIds?.length ? new Set(options.inspectorIds) : null;
     // Fresh: everything as read, time off among the commitments. Cached: the weeks' time off
     // already merged, beside the appointments and holds.
     const { commitments, timeOff } = options.fresh
       ? {
           commitments: await this.locate(
-            await loadCommitments(this.db, scope.companyId, inspectorIds, window.from, window.to),
+            await loadCommitments(
+              this.db,
+              scope.companyId,
+              asked ? inspectorIds.filter((id) => asked.has(id)) : inspectorIds,
+              window.from,
+              window.to,
+            ),
           ),
           timeOff: null,
         }
-      : await this.commitmentsOver(scope, inspectorIds, weeksOf(window)).then((weeks) => ({
+      : await this.commitmentsOver(scope, inspectorIds, window).then((weeks) => ({
           commitments: weeks.appointments,
           timeOff: weeks.timeOff,
         }));
@@ -184,25 +208,62 @@ export class SchedulingStore {
     return place ? { latitude: place.latitude, longitude: place.longitude } : null;
   }
 
-  /** The office's commitments over whole weeks, cached until the company's schedule or configuration changes. */
+  /**
+   * The office's commitments over the weeks `window` touches: each week from memory while nothing
+   * in it changed (its own key), nor the company's configuration; the missing weeks in one query.
+   */
   private async commitmentsOver(
     scope: { companyId: string; officeId: string },
     inspectorIds: number[],
-    weeks: { from: number; to: number },
-  ): Promise<CachedWeeks> {
-    const cached = await this.commitments.get(
-      `${scope.companyId}:${scope.officeId}:${weeks.from}:${weeks.to}`,
-      async () => {
-        const commitments = await this.locate(
-          await loadCommitments(this.db, scope.companyId, inspectorIds, weeks.from, weeks.to),
-        );
-        return {
-          value: { appointments: commitments.filter((c) => !c.timeOff), timeOff: new TimeOffByInspector(commitments) },
-          dependsOn: [changeKeys.schedule(scope.companyId), changeKeys.company(scope.companyId)],
-          size: commitments.length * COMMITMENT_BYTES,
-        };
-      },
-    );
-    return cached ?? { appointments: [], timeOff: new TimeOffByInspector([]) };
+    window: { from: number; to: number },
+  ): Promise<{ appointments: Commitment[]; timeOff: TimeOffByInspector }> {
+    const weeks = weekNumbersOf(window);
+    const keyOf = (week: number) => `${scope.companyId}:${scope.officeId}:${week}`;
+    const found = await this.commitments.getMany(weeks.map(keyOf), async (missingKeys) => {
+      const missing = weeks.filter((week) => missingKeys.includes(keyOf(week)));
+      const loaded = await this.loadWeeks(scope.companyId, inspectorIds, missing);
+      return new Map(missing.map((week, index) => [keyOf(week), loaded[index]!]));
+    });
+    // An appointment across a week's edge is in both weeks: it is taken from the first of the
+    // window's weeks it is in, so every week after the first gives only those starting in it.
+    const appointments: Commitment[] = [];
+    const timeOff: TimeOffByInspector[] = [];
+    weeks.forEach((week, index) => {
+      const cached = found.get(keyOf(week));
+      if (!cached) throw new Error(`the commitments of week ${week} were not loaded`);
+      const weekStart = week * COMMITMENT_WEEK_MS;
+      for (const commitment of cached.appointments)
+        if (index === 0 || commitment.start >= weekStart) appointments.push(commitment);
+      timeOff.push(cached.timeOff);
+    });
+    return { appointments, timeOff: TimeOffByInspector.merged(timeOff) };
+  }
+
+  /** The given weeks' commitments, read in one query from the first to the last, each week with what touches it. */
+  private async loadWeeks(
+    companyId: string,
+    inspectorIds: number[],
+    weeks: readonly number[],
+  ): Promise<Array<{ value: CachedWeek; dependsOn: string[]; size: number }>> {
+    const from = Math.min(...weeks) * COMMITMENT_WEEK_MS;
+    const to = (Math.max(...weeks) + 1) * COMMITMENT_WEEK_MS;
+    const commitments = await this.locate(await loadCommitments(this.db, companyId, inspectorIds, from, to));
+    return weeks.map((week) => {
+      const weekStart = week * COMMITMENT_WEEK_MS;
+      const weekEnd = weekStart + COMMITMENT_WEEK_MS;
+      const touching = commitments.filter((c) => c.start < weekEnd && c.end > weekStart);
+      return {
+        value: {
+          appointments: touching.filter((c) => !c.timeOff),
+          timeOff: new TimeOffByInspector(touching),
+        },
+        dependsOn: [
+          changeKeys.commitmentsWeek(companyId, week),
+          changeKeys.commitments(companyId),
+          changeKeys.company(companyId),
+        ],
+        size: touching.length * COMMITMENT_BYTES,
+      };
+    });
   }
 }

@@ -20,8 +20,14 @@ import { bundledPostalCodes } from './postal-codes.ts';
 import { SessionStore } from '../sessions/sessions.store.ts';
 import { authenticate } from '../sessions/sessions.service.ts';
 import { commitInspectors, isOverlapViolation, rangeOf } from './scheduling.repository.ts';
-import { availabilityJson, setDatetime, type SetDatetimeResult } from './scheduling.service.ts';
-import { COMMITMENT_WEEK_MS, SchedulingStore, weeksOf } from './scheduling.store.ts';
+import {
+  announceScheduleChanged,
+  availabilityJson,
+  setDatetime,
+  type SetDatetimeResult,
+} from './scheduling.service.ts';
+import { COMMITMENT_WEEK_MS, SchedulingStore, weekNumbersOf } from './scheduling.store.ts';
+import { changeKeys } from '../../db/change-feed.ts';
 import { straightLineEstimator, type LatLng } from '@scheduler/domain/availability/geo';
 import { addDays, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 
@@ -268,12 +274,90 @@ describeOnEachDatabase('scheduling calls', (factory) => {
         expect(cached.filter((k) => k === across)).toHaveLength(1);
       }
       // A window ending at a week's edge reads up to it; one starting at an edge reads from it.
-      expect(weeksOf({ from: edge - 1, to: edge })).toEqual({ from: edge - COMMITMENT_WEEK_MS, to: edge });
-      expect(weeksOf({ from: edge, to: edge + 1 })).toEqual({ from: edge, to: edge + COMMITMENT_WEEK_MS });
+      const week = edge / COMMITMENT_WEEK_MS;
+      expect(weekNumbersOf({ from: edge - 1, to: edge })).toEqual([week - 1]);
+      expect(weekNumbersOf({ from: edge, to: edge + 1 })).toEqual([week]);
+      expect(weekNumbersOf({ from: edge - 1, to: edge + 1 })).toEqual([week - 1, week]);
+      expect(weekNumbersOf({ from: edge, to: edge })).toEqual([]);
       await harness.database.db.delete(t.appointments).where(eq(t.appointments.orderId, orderId));
       await harness.database.changes.flush();
       const window = { from: edge - 3 * 86_400_000, to: edge + 3 * 86_400_000 };
       expect((await store.busy(rules, scope, window, now, { fresh: false })).busy.map(key)).not.toContain(across);
+    });
+
+    it('keeps each week until a change touches it, and reads only the weeks a request misses (decision 0105)', async () => {
+      // The store over a database handle that counts the commitments' queries (raw SQL: execute).
+      let queries = 0;
+      const db = harness.database.db;
+      const counting = new Proxy(db, {
+        get(target, property, receiver) {
+          if (property === 'execute')
+            return (...args: Parameters<typeof db.execute>) => {
+              queries++;
+              return target.execute(...args);
+            };
+          return Reflect.get(target, property, receiver) as unknown;
+        },
+      });
+      const store = new SchedulingStore(counting, harness.database.changes, bundledPostalCodes, harness.clock.now);
+      const { companyId, orderId } = await companyAndOrder();
+      const rules = (await store.officeRules(companyId, DEMO_OFFICE_UUID))!;
+      const now = harness.clock.now();
+      const week = Math.floor(now / COMMITMENT_WEEK_MS) + 3;
+      const start = (n: number) => n * COMMITMENT_WEEK_MS;
+      const scope = { companyId, officeId: DEMO_OFFICE_UUID, orderId: 'c0000000-0000-4000-8000-00000000beef' };
+      const busyIn = async (window: { from: number; to: number }) =>
+        (await store.busy(rules, scope, window, now, { fresh: false })).busy.map((b) => b.start);
+      const queriesOf = async (read: () => Promise<unknown>) => {
+        const before = queries;
+        await read();
+        return queries - before;
+      };
+      const book = async (at: number) => {
+        await db.insert(t.appointments).values({
+          companyId,
+          officeId: DEMO_OFFICE_UUID,
+          orderId,
+          inspectorId: 101,
+          kind: 'appointment',
+          during: rangeOf(at, at + 3_600_000),
+        });
+        await harness.database.changes.flush();
+      };
+      try {
+        const thisWeek = { from: start(week) + 86_400_000, to: start(week) + 2 * 86_400_000 };
+        expect(await queriesOf(() => busyIn(thisWeek))).toBe(1);
+        expect(await queriesOf(() => busyIn(thisWeek))).toBe(0);
+        // A booking the week after leaves this week's entry current.
+        await book(start(week + 1) + 3_600_000);
+        expect(await queriesOf(() => busyIn(thisWeek))).toBe(0);
+        // Over both weeks: this one from memory, the next read (one query) and its booking found.
+        const bothWeeks = { from: start(week) + 86_400_000, to: start(week + 1) + 2 * 86_400_000 };
+        expect(await queriesOf(() => busyIn(bothWeeks))).toBe(1);
+        expect(await busyIn(bothWeeks)).toEqual([start(week + 1) + 3_600_000]);
+        // A booking in this week makes it stale, and the next read finds it.
+        await book(start(week) + 30 * 3_600_000);
+        expect(await queriesOf(() => busyIn(thisWeek))).toBe(1);
+        expect(await busyIn(bothWeeks)).toEqual([start(week) + 30 * 3_600_000, start(week + 1) + 3_600_000]);
+        // This instance's own change, said before the database's announcement comes: the weeks it names.
+        const before = harness.database.changes.now();
+        announceScheduleChanged(harness.database.changes, companyId, [
+          { start: start(week + 1), end: start(week + 1) + 1 },
+        ]);
+        expect(harness.database.changes.unchangedSince(before, [changeKeys.commitmentsWeek(companyId, week + 1)])).toBe(
+          false,
+        );
+        expect(harness.database.changes.unchangedSince(before, [changeKeys.commitmentsWeek(companyId, week)])).toBe(
+          true,
+        );
+        expect(await queriesOf(() => busyIn(thisWeek))).toBe(0);
+        // Not knowing the times: every week of the company.
+        announceScheduleChanged(harness.database.changes, companyId);
+        expect(await queriesOf(() => busyIn(thisWeek))).toBe(1);
+      } finally {
+        await db.delete(t.appointments).where(eq(t.appointments.orderId, orderId));
+        await harness.database.changes.flush();
+      }
     });
 
     it("gives a time back when another visitor's hold on it expires, with no change in the database", async () => {
