@@ -49,6 +49,8 @@ export class ZonedCalendar {
   private readonly formatter: Intl.DateTimeFormat;
   /** Per local date: local midnight read as UTC, and the offset (local - UTC, ms) at its start and end. */
   private readonly days = new Map<string, { midnightAsUtc: number; start: number; end: number }>();
+  /** Per UTC day (days since the epoch): its offset when it has one throughout, null on a day the clocks change. */
+  private readonly utcDayOffsets = new Map<number, number | null>();
 
   /**
    * One calendar per time zone, shared: a day's offsets never change, so every request after the
@@ -76,8 +78,14 @@ export class ZonedCalendar {
     });
   }
 
-  /** The wall clock at an instant, as if it were UTC (ms). */
+  /** The wall clock at an instant, as if it were UTC (ms, to the whole second). */
   private wallClockMs(instant: number): number {
+    const whole = Math.floor(instant / 1000) * 1000;
+    return whole + this.offsetAt(whole);
+  }
+
+  /** The wall clock at an instant as Intl reads it: exact, and costly (a formatter's parts). */
+  private intlWallClockMs(instant: number): number {
     const parts: Record<string, number> = {};
     for (const part of this.formatter.formatToParts(new Date(instant))) {
       if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -85,10 +93,29 @@ export class ZonedCalendar {
     return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
   }
 
-  /** local - UTC at an instant, in ms (negative west of Greenwich). */
-  offsetAt(instant: number): number {
+  private intlOffsetAt(instant: number): number {
     const whole = Math.floor(instant / 1000) * 1000;
-    return this.wallClockMs(whole) - whole;
+    return this.intlWallClockMs(whole) - whole;
+  }
+
+  /**
+   * local - UTC at an instant, in ms (negative west of Greenwich). Read from Intl once per UTC
+   * day: when the offset at the day's first second and its last is the same, it is the day's
+   * offset throughout (no zone changes its clocks and back within a day); on a day it changes,
+   * each instant is read on its own. A schedule or a year's CSV converts thousands of instants
+   * (three Intl calls each were most of their time, issue 48).
+   */
+  offsetAt(instant: number): number {
+    const day = Math.floor(instant / DAY_MS);
+    let offset = this.utcDayOffsets.get(day);
+    if (offset === undefined) {
+      const first = this.intlOffsetAt(day * DAY_MS);
+      offset = first === this.intlOffsetAt((day + 1) * DAY_MS - 1000) ? first : null;
+      // Bounded: a long-running server sees a few years of days per zone at most.
+      if (this.utcDayOffsets.size > 20_000) this.utcDayOffsets.clear();
+      this.utcDayOffsets.set(day, offset);
+    }
+    return offset ?? this.intlOffsetAt(instant);
   }
 
   private offsetsOfDay(date: string): { midnightAsUtc: number; start: number; end: number } {
