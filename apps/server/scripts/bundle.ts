@@ -5,6 +5,8 @@
  * is the same code compiled once. The workspace's own packages (server, domain, contracts) are
  * bundled; every package from the registry stays an import, loaded from node_modules as before.
  */
+import { rm } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { serverPath } from '../src/server-root.ts';
@@ -24,11 +26,19 @@ const registryPackagesExternal: Plugin = {
 /**
  * Bundles `entry` (a path below apps/server, or beside it) into `outfile` below apps/server/dist:
  * there its registry imports resolve as the server's do, and serverPath() finds the package.
+ * Modules the server imports only when first needed (the PDF renderers, the SVG cleaner and its
+ * jsdom) go into chunks of their own beside it (dist/), so that their packages still load
+ * then and not at start: in one file, their imports would be the bundle's, all loaded at once.
  */
 export async function bundleServer(entry: string, outfile: string): Promise<void> {
+  const name = basename(outfile, '.mjs');
   await build({
-    entryPoints: [entry],
-    outfile,
+    entryPoints: { [name]: entry },
+    outdir: dirname(outfile),
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    // Beside the entry, not in a folder below it: serverPath() counts one level up from any of them.
+    chunkNames: '[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -41,5 +51,8 @@ export async function bundleServer(entry: string, outfile: string): Promise<void
   });
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // A fresh folder: chunks are named by their content, and an earlier build's would stay behind.
+  await rm(serverPath('dist'), { recursive: true, force: true });
   await bundleServer(serverPath('src', 'main.ts'), serverPath('dist', 'main.mjs'));
+}
