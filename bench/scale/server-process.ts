@@ -59,11 +59,11 @@ export class ServerProcess {
   static async start(database: string): Promise<ServerProcess> {
     await (childBuilt ??= bundleServer(CHILD_SOURCE, CHILD));
     const child = fork(CHILD, [database], {
-      // As `npm start` runs it: the heap SERVER_HEAP_MB gives (256 MB unless set), which the caches'
+      // As `npm start` runs it: the heap SERVER_HEAP_MB gives (512 MB unless set), which the caches'
       // budgets follow. SCALE_SERVER_FLAGS adds Node's flags; SCALE_SERVER_PROFILE=<dir> writes the
       // server's CPU profile there when it closes.
       execArgv: [
-        `--max-old-space-size=${process.env.SERVER_HEAP_MB ?? 256}`,
+        `--max-old-space-size=${process.env.SERVER_HEAP_MB ?? 512}`,
         ...(process.env.SCALE_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
         ...(process.env.SCALE_SERVER_PROFILE
           ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SCALE_SERVER_PROFILE}`]
