@@ -42,19 +42,10 @@ export class CoherentCache<V> {
    * found) is returned and not kept.
    */
   async get(key: string, load: () => Promise<Loaded<V> | null>): Promise<V | null> {
-    const cached = this.entries.get(key);
-    if (cached) {
-      if (this.isCurrent(cached)) {
-        // Map order is insertion order: re-inserting marks the entry most recently used.
-        this.entries.delete(key);
-        this.entries.set(key, cached);
-        return cached.value;
-      }
-      this.remove(key);
-    }
-    const shared = this.loading.get(key);
-    // Deaf to changes, a load begun a moment ago may have missed one: only a live feed can tell.
-    if (shared && this.feed.live && shared.loadedAt === this.feed.now()) return (await shared.promise)?.value ?? null;
+    const cached = this.currentEntry(key);
+    if (cached) return cached.value;
+    const shared = this.shareableLoad(key);
+    if (shared) return (await shared)?.value ?? null;
 
     const loadedAt = this.feed.now();
     const wasLive = this.feed.live;
@@ -66,8 +57,7 @@ export class CoherentCache<V> {
     } finally {
       if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
     }
-    if (loaded && wasLive && this.feed.unchangedSince(loadedAt, loaded.dependsOn))
-      this.keep(key, { ...loaded, loadedAt });
+    if (loaded) this.keepUnlessChanged(key, loaded, loadedAt, wasLive);
     return loaded?.value ?? null;
   }
 
@@ -85,18 +75,10 @@ export class CoherentCache<V> {
     const shared: Array<[string, Promise<Loaded<V> | null>]> = [];
     const missing: string[] = [];
     for (const key of keys) {
-      const cached = this.entries.get(key);
-      if (cached) {
-        if (this.isCurrent(cached)) {
-          this.entries.delete(key);
-          this.entries.set(key, cached);
-          found.set(key, cached.value);
-          continue;
-        }
-        this.remove(key);
-      }
-      const loading = this.loading.get(key);
-      if (loading && this.feed.live && loading.loadedAt === this.feed.now()) shared.push([key, loading.promise]);
+      const cached = this.currentEntry(key);
+      const loading = cached ? null : this.shareableLoad(key);
+      if (cached) found.set(key, cached.value);
+      else if (loading) shared.push([key, loading]);
       else missing.push(key);
     }
     if (missing.length) {
@@ -120,7 +102,7 @@ export class CoherentCache<V> {
       for (const key of missing) {
         const value = loaded.get(key);
         if (!value) continue;
-        if (wasLive && this.feed.unchangedSince(loadedAt, value.dependsOn)) this.keep(key, { ...value, loadedAt });
+        this.keepUnlessChanged(key, value, loadedAt, wasLive);
         found.set(key, value.value);
       }
     }
@@ -133,6 +115,32 @@ export class CoherentCache<V> {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The entry of `key` while it is current, marked most recently used; a stale one is dropped. */
+  private currentEntry(key: string): Entry<V> | undefined {
+    const cached = this.entries.get(key);
+    if (!cached) return undefined;
+    if (!this.isCurrent(cached)) {
+      this.remove(key);
+      return undefined;
+    }
+    // Map order is insertion order: re-inserting marks the entry most recently used.
+    this.entries.delete(key);
+    this.entries.set(key, cached);
+    return cached;
+  }
+
+  /** A load of `key` under way that a request arriving now may share, if any. */
+  private shareableLoad(key: string): Promise<Loaded<V> | null> | undefined {
+    const loading = this.loading.get(key);
+    // Deaf to changes, a load begun a moment ago may have missed one: only a live feed can tell.
+    return loading && this.feed.live && loading.loadedAt === this.feed.now() ? loading.promise : undefined;
+  }
+
+  /** Keeps what a load begun at `loadedAt` read, unless the feed was deaf then or a key it read changed since. */
+  private keepUnlessChanged(key: string, loaded: Loaded<V>, loadedAt: number, wasLive: boolean): void {
+    if (wasLive && this.feed.unchangedSince(loadedAt, loaded.dependsOn)) this.keep(key, { ...loaded, loadedAt });
   }
 
   private isCurrent(entry: Entry<V>): boolean {
