@@ -2,6 +2,7 @@
  * Times are the office's wall time (spec 2.5). A visitor elsewhere must be told whose clock that
  * is, and everyone how long the inspection takes (issue 20, decision 0029).
  */
+import { ReadingPerUtcDay } from './availability/zoned-calendar.ts';
 
 /** The visitor's own time zone, as the browser knows it ("America/Los_Angeles"). */
 export function visitorTimeZone(): string {
@@ -28,13 +29,8 @@ export function zonesDiffer(officeZone: string, visitorZone: string, instant: nu
  * order list's CSV names the zone of 1,000 instants; making one each time was a third of its time).
  */
 const zoneNameFormatters = new Map<string, Intl.DateTimeFormat>();
-const DAY_MS = 86_400_000;
-/**
- * A zone's short name per UTC day (days since the epoch), when the day's first second and its last
- * have the same one; null on a day it changes. Reading the parts of a formatted date is still
- * costly, and a year's CSV names the zone of thousands of instants (issue 48).
- */
-const zoneNamesByDay = new Map<string, Map<number, string | null>>();
+/** Each zone's short name, read once per UTC day (a year's CSV names the zone of thousands of instants). */
+const zoneNames = new Map<string, ReadingPerUtcDay<string>>();
 
 function intlZoneAbbreviation(timeZone: string, instant: number): string {
   let formatter = zoneNameFormatters.get(timeZone);
@@ -48,18 +44,9 @@ function intlZoneAbbreviation(timeZone: string, instant: number): string {
 
 /** The office zone's short name at `instant`, as US English writes it ("EST", "PDT"; "GMT+1" where there is none). */
 export function zoneAbbreviation(timeZone: string, instant: number): string {
-  let days = zoneNamesByDay.get(timeZone);
-  if (!days) zoneNamesByDay.set(timeZone, (days = new Map()));
-  const day = Math.floor(instant / DAY_MS);
-  let name = days.get(day);
-  if (name === undefined) {
-    const first = intlZoneAbbreviation(timeZone, day * DAY_MS);
-    name = first === intlZoneAbbreviation(timeZone, (day + 1) * DAY_MS - 1000) ? first : null;
-    // Bounded: a long-running server names a few years of days per zone at most.
-    if (days.size > 20_000) days.clear();
-    days.set(day, name);
-  }
-  return name ?? intlZoneAbbreviation(timeZone, instant);
+  let names = zoneNames.get(timeZone);
+  if (!names) zoneNames.set(timeZone, (names = new ReadingPerUtcDay((at) => intlZoneAbbreviation(timeZone, at))));
+  return names.at(instant);
 }
 
 /** " EST" after an office time when the visitor's zone reads it differently, else nothing. */

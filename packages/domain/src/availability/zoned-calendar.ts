@@ -45,12 +45,39 @@ export function timeOfMinutes(minutes: number): string {
   );
 }
 
+/**
+ * A reading of a time zone that is the same through nearly every UTC day (its offset, its short
+ * name), read from Intl once per day: at the day's first second and its last. When the two agree,
+ * that is the day's reading throughout (no zone changes its clocks and back within a day); on a
+ * day they differ, each instant is read on its own. A schedule or a year's CSV reads thousands of
+ * instants, and Intl's parts of a formatted date were most of their time (issue 48).
+ */
+export class ReadingPerUtcDay<T> {
+  /** Per UTC day (days since the epoch): its reading when it holds all day, null on a day it changes. */
+  private readonly days = new Map<number, { value: T } | null>();
+
+  constructor(private readonly read: (instant: number) => T) {}
+
+  at(instant: number): T {
+    const day = Math.floor(instant / DAY_MS);
+    let whole = this.days.get(day);
+    if (whole === undefined) {
+      const first = this.read(day * DAY_MS);
+      whole = first === this.read((day + 1) * DAY_MS - 1000) ? { value: first } : null;
+      // Bounded: a long-running server sees a few years of days per zone at most.
+      if (this.days.size > 20_000) this.days.clear();
+      this.days.set(day, whole);
+    }
+    return whole ? whole.value : this.read(instant);
+  }
+}
+
 export class ZonedCalendar {
   private readonly formatter: Intl.DateTimeFormat;
   /** Per local date: local midnight read as UTC, and the offset (local - UTC, ms) at its start and end. */
   private readonly days = new Map<string, { midnightAsUtc: number; start: number; end: number }>();
-  /** Per UTC day (days since the epoch): its offset when it has one throughout, null on a day the clocks change. */
-  private readonly utcDayOffsets = new Map<number, number | null>();
+  /** local - UTC, read once per UTC day. */
+  private readonly offsets = new ReadingPerUtcDay((instant) => this.intlOffsetAt(instant));
 
   /**
    * One calendar per time zone, shared: a day's offsets never change, so every request after the
@@ -98,24 +125,9 @@ export class ZonedCalendar {
     return this.intlWallClockMs(whole) - whole;
   }
 
-  /**
-   * local - UTC at an instant, in ms (negative west of Greenwich). Read from Intl once per UTC
-   * day: when the offset at the day's first second and its last is the same, it is the day's
-   * offset throughout (no zone changes its clocks and back within a day); on a day it changes,
-   * each instant is read on its own. A schedule or a year's CSV converts thousands of instants
-   * (three Intl calls each were most of their time, issue 48).
-   */
+  /** local - UTC at an instant, in ms (negative west of Greenwich): Intl's, read once per UTC day. */
   offsetAt(instant: number): number {
-    const day = Math.floor(instant / DAY_MS);
-    let offset = this.utcDayOffsets.get(day);
-    if (offset === undefined) {
-      const first = this.intlOffsetAt(day * DAY_MS);
-      offset = first === this.intlOffsetAt((day + 1) * DAY_MS - 1000) ? first : null;
-      // Bounded: a long-running server sees a few years of days per zone at most.
-      if (this.utcDayOffsets.size > 20_000) this.utcDayOffsets.clear();
-      this.utcDayOffsets.set(day, offset);
-    }
-    return offset ?? this.intlOffsetAt(instant);
+    return this.offsets.at(instant);
   }
 
   private offsetsOfDay(date: string): { midnightAsUtc: number; start: number; end: number } {
