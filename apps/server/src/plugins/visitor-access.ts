@@ -11,8 +11,17 @@ import type { VisitorAccess, VisitorAccessChains, VisitorAccessOptions } from '.
 
 export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'access'>): VisitorAccessChains {
   const session = requireSession(ctx);
-  const admitOrderWrite: onRequestAsyncHookHandler = async (request) => admitWrite(ctx.db, sessionOf(request));
   // A disabled scheduler takes no visitor's write; its own staff, signed in to the console, may try it (issue 39).
+  // An order's write reads its state and the company's setting in one statement.
+  const admitOrderWrite: onRequestAsyncHookHandler = async (request) => {
+    const visitor = sessionOf(request);
+    const { schedulerEnabled } = await admitWrite(ctx.db, visitor);
+    await admitWhileDisabled(ctx, request, {
+      id: visitor.companyId,
+      key: visitor.companyKey,
+      enabled: schedulerEnabled,
+    });
+  };
   const admitWhileSchedulerDisabled: onRequestAsyncHookHandler = async (request) => {
     const visitor = sessionOf(request);
     await admitWhileDisabled(ctx, request, { id: visitor.companyId, key: visitor.companyKey });
@@ -37,7 +46,7 @@ export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'acces
     read: chain('read', [session]),
     readAfterConfirmation: chain('read', [requireSession(ctx, { allowConfirmedAfterExpiry: true })]),
     search: chain('search', [session, sessionBucket(app, 'search', ctx.config.SEARCH_RATE_LIMIT)]),
-    write: chain('write', [session, writeBucket, admitOrderWrite, admitWhileSchedulerDisabled]),
+    write: chain('write', [session, writeBucket, admitOrderWrite]),
     // The confirm reads the order's state (its office active, whether confirmed) itself, in the statement it reads the order with.
     confirm: chain('write', [
       requireSession(ctx, { allowConfirmedAfterExpiry: true }),

@@ -4,6 +4,7 @@ import { buildApp } from '../app.ts';
 import { configSchema, type Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { TestDatabaseFactory } from '../db/test-databases.ts';
+import { loggedDatabase } from './statement-log.ts';
 import { importCompanyDocument } from '../modules/company-document/companies.service.ts';
 import { DEMO_COMPANY_FILE, DEMO_OFFICE_UUID } from '../modules/company-document/demo-company.ts';
 
@@ -61,6 +62,8 @@ export interface TestApp {
   database: DatabaseHandle;
   /** The server's clock: move it to let time pass. */
   clock: TestClock;
+  /** The text of every statement the server sent, in order, when started with `logStatements`; else empty. */
+  statements: string[];
   close(): Promise<void>;
 }
 
@@ -83,13 +86,16 @@ export async function startTestApp(
     config?: Partial<Record<keyof Config, string>>;
     logger?: FastifyServerOptions['logger'];
     webDistDir?: string | null;
+    /** Record the text of every statement the server sends (a test counting a request's round trips). */
+    logStatements?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = await openWithDemo(factory);
   const clock = new TestClock();
+  const logged = options.logStatements ? loggedDatabase(database) : null;
   const app = await buildApp(
     {
-      db: database.db,
+      db: logged?.db ?? database.db,
       config: testConfig(options.config),
       adminToken: TEST_ADMIN_TOKEN,
       pingDatabase: database.ping,
@@ -103,6 +109,7 @@ export async function startTestApp(
     app,
     database,
     clock,
+    statements: logged?.statements ?? [],
     close: async () => {
       await app.close();
       await database.close();

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/connection.ts';
 import { loadMessageFacts } from '../notifications/notifications.service.ts';
 import { loadAgreementSettings } from './agreement-settings.repository.ts';
 import { orderClients } from './order-agreements.repository.ts';
-import { filledAgreements } from './send-agreements.ts';
+import { applicableTemplates, filledAgreements } from './send-agreements.ts';
 import { signsAtBooking, type BookingPerson } from './sign-at-booking.ts';
 
 /** The review's answer when nothing is signed there: the agreements, if any, go by e-mail after booking. */
@@ -34,10 +34,11 @@ export async function reviewAgreementsFor(
     (party) => typeof party.person.email === 'string' && party.person.email.trim() !== '',
   );
   if (!signer) return NOTHING_TO_SIGN;
+  const templates = await applicableTemplates(db, scope);
+  if (templates.length === 0) return NOTHING_TO_SIGN;
   const facts = await loadMessageFacts(db, scope.companyId, scope.orderId, { draftPricedAs: pricedAs });
   if (!facts) return NOTHING_TO_SIGN;
-  const agreements = await filledAgreements(db, scope, facts, settings, now);
-  if (agreements.length === 0) return NOTHING_TO_SIGN;
+  const agreements = filledAgreements(templates, facts, settings, now);
   return {
     sign_now: true,
     signer_name: storedPersonName(signer.person),

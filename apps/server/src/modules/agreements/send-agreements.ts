@@ -22,6 +22,7 @@ import { agreementValues } from './agreement-values.ts';
 import {
   activeTemplates,
   agreementSignersOf,
+  type TemplateToSend,
   insertAgreement,
   orderAgreementsOf,
   orderClients,
@@ -140,18 +141,15 @@ export interface FilledAgreement {
 }
 
 /**
- * The company's active agreements that apply to what the order booked (unless `skip` says the
- * order has one already), each filled with the order as its messages read it (`facts`): what is
- * frozen at booking, and what the review shows before (the same values, so the same document and hash).
+ * The company's active templates that apply to what the order booked, unless `skip` says the order
+ * has one already. Read before anything else an agreement needs: a company without agreements,
+ * or none for this cart, costs a booking one statement, not the order's whole message facts.
  */
-export async function filledAgreements(
+export async function applicableTemplates(
   db: Executor,
   scope: { companyId: string; orderId: string },
-  facts: MessageFacts,
-  settings: AgreementSettings,
-  now: Date,
   skip: (templateId: string) => boolean = () => false,
-): Promise<FilledAgreement[]> {
+): Promise<TemplateToSend[]> {
   const { companyId, orderId } = scope;
   const templates = (await activeTemplates(db, companyId)).filter((template) => !skip(template.templateId));
   if (templates.length === 0) return [];
@@ -159,15 +157,26 @@ export async function filledAgreements(
     .select({ serviceIds: t.orders.serviceIds, packageIds: t.orders.packageIds })
     .from(t.orders)
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
-  const applicable = templates.filter((template) =>
+  return templates.filter((template) =>
     agreementApplies(template.appliesTo, {
       serviceIds: booked?.serviceIds ?? [],
       packageIds: booked?.packageIds ?? [],
     }),
   );
-  if (applicable.length === 0) return [];
+}
+
+/**
+ * Each template filled with the order as its messages read it (`facts`): what is frozen at
+ * booking, and what the review shows before (the same values, so the same document and hash).
+ */
+export function filledAgreements(
+  templates: readonly TemplateToSend[],
+  facts: MessageFacts,
+  settings: AgreementSettings,
+  now: Date,
+): FilledAgreement[] {
   const values = agreementValues(facts, settings, now);
-  return applicable.map((template) => {
+  return templates.map((template) => {
     const html = fillAgreementHtml(template.bodyHtml, values);
     return {
       templateId: template.templateId,
@@ -193,11 +202,12 @@ export async function sendAgreements(
   skip: (templateId: string) => boolean = () => false,
 ): Promise<QueuedJob[]> {
   const { companyId, orderId } = scope;
+  const templates = await applicableTemplates(tx, scope, skip);
+  if (templates.length === 0) return [];
   const facts = await loadMessageFacts(tx, companyId, orderId);
   if (!facts) return [];
   const settings = await loadAgreementSettings(tx, companyId);
-  const agreements = await filledAgreements(tx, scope, facts, settings, now, skip);
-  if (agreements.length === 0) return [];
+  const agreements = filledAgreements(templates, facts, settings, now);
   const clients = await signingClients(tx, companyId, orderId);
   const jobs: QueuedJob[] = [];
   for (const agreement of agreements) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, min } from 'drizzle-orm';
+import { and, asc, eq, min, sql } from 'drizzle-orm';
 import { readTogether, type Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
@@ -78,6 +78,34 @@ export async function recordOrderEvent(
   data: Record<string, unknown> = {},
 ): Promise<void> {
   await db.insert(t.orderEvents).values({ companyId, orderId, type, data });
+}
+
+/**
+ * A time held anew (its date, time, length and inspectors) and the order's audit event saying so,
+ * in one statement: the event is written from the update, for the order it changed. A held time
+ * answers any cart change made while the old one was held (decision 0016).
+ */
+export async function saveHeldSchedule(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  schedule: { datetime: Date; durationMinutes: number; inspectors: Array<{ id: number; requested: boolean }> },
+  event: { type: string; data: Record<string, unknown> },
+  at = new Date(),
+): Promise<void> {
+  await db.execute(sql`
+    with held as (
+      update ${t.orders}
+      set datetime = ${schedule.datetime.toISOString()}::timestamptz,
+          duration_minutes = ${schedule.durationMinutes},
+          inspectors = ${JSON.stringify(schedule.inspectors)}::jsonb,
+          services_changed = false,
+          updated_at = ${at.toISOString()}::timestamptz
+      where company_id = ${companyId} and id = ${orderId}
+      returning company_id, id
+    )
+    insert into ${t.orderEvents} (company_id, order_id, type, data)
+    select company_id, id, ${event.type}, ${JSON.stringify(event.data)}::jsonb from held`);
 }
 
 /** The order's date, time, length and inspectors. */

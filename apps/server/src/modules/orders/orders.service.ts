@@ -13,6 +13,7 @@ import {
   saveOrderInspectors,
   saveOrderPostalCode,
   saveOrderPrefill,
+  saveHeldSchedule,
   saveOrderSchedule,
   type OrderAggregate as StoredOrderAggregate,
   type OrderPartyRow,
@@ -156,16 +157,20 @@ export async function recordHeldTime(
   ref: OrderRef,
   held: { start: Date; durationMinutes: number; inspectorIds: number[] },
 ): Promise<void> {
-  await saveOrderSchedule(tx, ref.companyId, ref.orderId, {
-    datetime: held.start,
-    durationMinutes: held.durationMinutes,
-    inspectors: held.inspectorIds.map((id) => ({ id, requested: false })),
-  });
-  await recordOrderEvent(tx, ref.companyId, ref.orderId, 'datetime_held', {
-    start: held.start.toISOString(),
-    duration: held.durationMinutes,
-    inspectors: held.inspectorIds,
-  });
+  await saveHeldSchedule(
+    tx,
+    ref.companyId,
+    ref.orderId,
+    {
+      datetime: held.start,
+      durationMinutes: held.durationMinutes,
+      inspectors: held.inspectorIds.map((id) => ({ id, requested: false })),
+    },
+    {
+      type: 'datetime_held',
+      data: { start: held.start.toISOString(), duration: held.durationMinutes, inspectors: held.inspectorIds },
+    },
+  );
 }
 
 /** The order's time is given up: no date, time or inspectors; the length the caller gives (the cart's). */

@@ -159,18 +159,29 @@ export async function loadOrderForPricing(
         from ${t.orderParties} p
         left join ${t.agents} a on a.company_id = p.company_id and a.id = p.agent_id
         where p.company_id = ${t.orders}.company_id and p.order_id = ${t.orders}.id and p.role in ('buyers_agent', 'sellers_agent'))`,
+      // The property answers, in the same statement: every price (the wizard's, the confirm's) reads them.
+      answers: sql<string>`(
+        select coalesce(json_agg(json_build_object('id', a.control_id, 'value', a.value, 'checked', a.checked) order by a.control_id), '[]')::text
+        from ${t.orderAnswers} a
+        where a.company_id = ${t.orders}.company_id and a.order_id = ${t.orders}.id)`,
     })
     .from(t.orders)
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
   // A cart change reads, decides and writes: two at once on one order must take turns.
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) return null;
-  const order = { ...row, agents: JSON.parse(row.agents) as OrderAgentOptOut[] };
-  const answers = await db
-    .select({ id: t.orderAnswers.controlId, value: t.orderAnswers.value, checked: t.orderAnswers.checked })
-    .from(t.orderAnswers)
-    .where(and(eq(t.orderAnswers.companyId, companyId), eq(t.orderAnswers.orderId, orderId)));
-  return { ...order, answers };
+  return {
+    ...row,
+    agents: JSON.parse(row.agents) as OrderAgentOptOut[],
+    answers: JSON.parse(row.answers) as OrderAnswerRow[],
+  };
+}
+
+/** One stored property answer, as pricing reads it. */
+interface OrderAnswerRow {
+  id: number;
+  value: string | null;
+  checked: boolean;
 }
 export type OrderForPricing = NonNullable<Awaited<ReturnType<typeof loadOrderForPricing>>>;
 

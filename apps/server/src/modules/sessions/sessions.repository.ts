@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Attribution } from '@scheduler/contracts/attribution';
 import type { Database, Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
@@ -33,7 +33,10 @@ export interface DraftOrigin {
   attribution?: Attribution;
 }
 
-/** A new draft order, its session and the order's first audit event, in one transaction. */
+/**
+ * A new draft order, its session and the order's first audit event, in one statement: the
+ * session and the event are inserted from the order's insert, so they commit with it or not at all.
+ */
 export async function createSessionWithDraftOrder(
   db: Database,
   office: OfficeOfCompany,
@@ -41,28 +44,31 @@ export async function createSessionWithDraftOrder(
   expiresAt: Date,
   { bookedBy, attribution = {} }: DraftOrigin = {},
 ): Promise<{ sessionId: string; orderId: string }> {
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(t.orders)
-      .values({
-        companyId: office.companyId,
-        officeId: office.officeId,
-        attribution,
-        ...(bookedBy ? { bookedByUserId: bookedBy.userId, bookedByName: bookedBy.name } : {}),
-      })
-      .returning({ id: t.orders.id });
-    const [session] = await tx
-      .insert(t.sessions)
-      .values({ companyId: office.companyId, officeId: office.officeId, orderId: order!.id, tokenHash, expiresAt })
-      .returning({ id: t.sessions.id });
-    const source = bookedBy
-      ? { source: 'office_phone', user_id: bookedBy.userId, name: bookedBy.name }
-      : { source: 'online_scheduler' };
-    await tx
-      .insert(t.orderEvents)
-      .values({ companyId: office.companyId, orderId: order!.id, type: 'created', data: source });
-    return { sessionId: session!.id, orderId: order!.id };
-  });
+  const source = bookedBy
+    ? { source: 'office_phone', user_id: bookedBy.userId, name: bookedBy.name }
+    : { source: 'online_scheduler' };
+  const result = (await db.execute(sql`
+    with new_order as (
+      insert into ${t.orders} (company_id, office_id, attribution, booked_by_user_id, booked_by_name)
+      values (${office.companyId}, ${office.officeId}, ${JSON.stringify(attribution)}::jsonb,
+              ${bookedBy?.userId ?? null}, ${bookedBy?.name ?? null})
+      returning id
+    ),
+    new_session as (
+      insert into ${t.sessions} (company_id, office_id, order_id, token_hash, expires_at)
+      select ${office.companyId}, ${office.officeId}, id, ${tokenHash}, ${expiresAt.toISOString()}::timestamptz from new_order
+      returning id
+    ),
+    created as (
+      insert into ${t.orderEvents} (company_id, order_id, type, data)
+      select ${office.companyId}, id, 'created', ${JSON.stringify(source)}::jsonb from new_order
+    )
+    select new_session.id as session_id, new_order.id as order_id from new_order, new_session`)) as unknown as {
+    rows: Array<{ session_id: string; order_id: string }>;
+  };
+  const [row] = result.rows;
+  if (!row) throw new Error('the draft order and its session were not created');
+  return { sessionId: row.session_id, orderId: row.order_id };
 }
 
 export interface SessionRecord {
@@ -111,17 +117,24 @@ export async function findSchedulerEnabled(db: Executor, companyId: string): Pro
 export interface WriteState {
   officeActive: boolean;
   orderConfirmed: boolean;
+  /** The company's scheduler takes visitors' writes (issue 39): read in the same statement, not one more. */
+  schedulerEnabled: boolean;
 }
 
-/** The order's state and its office's, for the session's company; null when either is gone. */
+/** The order's state, its office's and its company's scheduler's; null when the order or office is gone. */
 export async function findWriteState(
   db: Executor,
   session: Pick<SessionRecord, 'companyId' | 'officeId' | 'orderId'>,
 ): Promise<WriteState | null> {
   const [row] = await db
-    .select({ officeActive: t.offices.active, orderStatus: t.orders.status })
+    .select({
+      officeActive: t.offices.active,
+      orderStatus: t.orders.status,
+      schedulerEnabled: t.companies.schedulerEnabled,
+    })
     .from(t.orders)
     .innerJoin(t.offices, and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId)))
+    .innerJoin(t.companies, eq(t.companies.id, t.orders.companyId))
     .where(
       and(
         eq(t.orders.companyId, session.companyId),
@@ -129,7 +142,13 @@ export async function findWriteState(
         eq(t.orders.officeId, session.officeId),
       ),
     );
-  return row ? { officeActive: row.officeActive, orderConfirmed: row.orderStatus !== 'draft' } : null;
+  return row
+    ? {
+        officeActive: row.officeActive,
+        orderConfirmed: row.orderStatus !== 'draft',
+        schedulerEnabled: row.schedulerEnabled,
+      }
+    : null;
 }
 
 /** Slides the session's expiry forward; called at most once a minute per session. */

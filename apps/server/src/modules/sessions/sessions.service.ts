@@ -104,9 +104,12 @@ export async function authenticate(
  * Whether an authenticated session may change its order now. Read from the database, not the
  * session cache: a confirmation or an office's retirement must stop the very next write.
  * A confirmed order is read-only to the visitor (rescheduling online is its own feature).
+ * Answers whether the company's scheduler is enabled, read in the same statement, for the
+ * disabled scheduler's check that follows.
  */
-export async function admitWrite(db: Database, session: AuthenticatedSession): Promise<void> {
+export async function admitWrite(db: Database, session: AuthenticatedSession): Promise<{ schedulerEnabled: boolean }> {
   const state = await findWriteState(db, session);
   if (!state || !state.officeActive) throw new UnauthorizedError();
   if (state.orderConfirmed) throw new OrderConfirmedError();
+  return { schedulerEnabled: state.schedulerEnabled };
 }
