@@ -14,6 +14,7 @@ import { checkGeneratedOrders } from './checks.ts';
 import { officeUuidOf } from './company-documents.ts';
 import { copyDatabase, databaseExists, dropDatabase, openAsServer, SERVER_URL } from './databases.ts';
 import { ensureScaleDatabase } from './generate.ts';
+import { rollUpFunnelAsTheNightlyJob } from './nightly-roll-up.ts';
 import { StatusTally } from './http.ts';
 import { timeReads, RUNS } from './reads.ts';
 import { printTable, type SizeRun } from './report.ts';
@@ -33,6 +34,10 @@ const loads = () =>
 async function runSize(name: SizeName, rebuild: boolean): Promise<{ runs: SizeRun[]; problems: string[] }> {
   const size = SIZES[name];
   await ensureScaleDatabase(size, rebuild);
+  const rolledUp = await rollUpFunnelAsTheNightlyJob(size.database);
+  process.stdout.write(
+    `  ${name}: the funnel rolled up as the nightly job does: ${rolledUp.folded} orders folded in ${rolledUp.seconds.toFixed(1)} s\n`,
+  );
   const companies = size.big
     ? [
         { key: DEMO_KEY, office: DEMO_OFFICE_UUID },

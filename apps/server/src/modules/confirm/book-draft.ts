@@ -189,8 +189,12 @@ export async function bookDraft(
   });
   // The company's agreements go out with the booking, each client's with a signing link of their own (issue 43);
   // where the company signs at booking, the client's signature on the review is taken with it.
-  await enqueueJobs(tx, await agreementsAtBooking(tx, { companyId, orderId }, now));
-  await signAtBooking(tx, { companyId, orderId }, order, body.agreement_signature, signer, now);
+  const signingJobs = await agreementsAtBooking(tx, { companyId, orderId }, now);
+  await enqueueJobs(tx, signingJobs);
+  // Every signer of an agreement sent here has a signing job, and a draft had no agreement before:
+  // with no job, nobody has anything to sign, and there is no signature to take (nor to ask for).
+  if (signingJobs.length > 0)
+    await signAtBooking(tx, { companyId, orderId }, order, body.agreement_signature, signer, now);
   return answer;
 }
 

@@ -22,11 +22,11 @@ const BUDGET = {
   /** Session; write state; lock; count; insert. */
   events: 5,
   /**
-   * Scheduler setting; the order with its people; questions and answers; then in the transaction
+   * Scheduler setting; the order with its people; questions with answers; then in the transaction
    * the order's lock, release and hold, the price's order read, the update, manage links, the
-   * event with the jobs, the company's templates (none here) and its agreement settings.
+   * event with the jobs, and the company's templates (none here: nothing to sign, no more read).
    */
-  confirm: 13,
+  confirm: 11,
 } as const;
 
 const isTransactionControl = (statement: string) => /^\s*(begin|commit|rollback)\b/i.test(statement);

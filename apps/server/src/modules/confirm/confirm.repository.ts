@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ControlRule } from '@scheduler/domain/property/property-answers';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
@@ -105,31 +105,29 @@ export async function loadConfirmable(db: Executor, companyId: string, orderId: 
   return row ?? null;
 }
 
-/** The company's property questions and the order's answer rows, for checking them again at confirm. */
+/** The company's property questions and the order's answer rows, in one statement, for checking them again at confirm. */
 export async function loadPropertyQuestions(
   db: Executor,
   companyId: string,
   orderId: string,
 ): Promise<{ controls: ControlRule[]; answers: Array<{ controlId: number; value: string | null; checked: boolean }> }> {
-  const controls = await db
-    .select({
-      id: t.propertyControls.id,
-      type: t.propertyControls.type,
-      label: t.propertyControls.label,
-      length: t.propertyControls.length,
-      required: t.propertyControls.required,
-      options: t.propertyControls.options,
-    })
-    .from(t.propertyControls)
-    .where(eq(t.propertyControls.companyId, companyId))
-    .orderBy(asc(t.propertyControls.sort), asc(t.propertyControls.id));
-  const answers = await db
-    .select({ controlId: t.orderAnswers.controlId, value: t.orderAnswers.value, checked: t.orderAnswers.checked })
-    .from(t.orderAnswers)
-    .where(and(eq(t.orderAnswers.companyId, companyId), eq(t.orderAnswers.orderId, orderId)))
-    .orderBy(asc(t.orderAnswers.controlId));
+  const result = (await db.execute(sql`
+    select
+      (select coalesce(json_agg(json_build_object(
+                'id', c.id, 'type', c.type, 'label', c.label, 'length', c.length,
+                'required', c.required, 'options', c.options) order by c.sort, c.id), '[]')::text
+         from ${t.propertyControls} c where c.company_id = ${companyId}) as controls,
+      (select coalesce(json_agg(json_build_object(
+                'controlId', a.control_id, 'value', a.value, 'checked', a.checked) order by a.control_id), '[]')::text
+         from ${t.orderAnswers} a where a.company_id = ${companyId} and a.order_id = ${orderId}) as answers`)) as unknown as {
+    rows: Array<{ controls: string; answers: string }>;
+  };
+  const [row] = result.rows;
   // The company document's schema checked each type when it was imported.
-  return { controls: controls.map((control) => ({ ...control, type: control.type as ControlRule['type'] })), answers };
+  return {
+    controls: JSON.parse(row?.controls ?? '[]') as ControlRule[],
+    answers: JSON.parse(row?.answers ?? '[]') as Array<{ controlId: number; value: string | null; checked: boolean }>,
+  };
 }
 
 export interface JobToEnqueue {
