@@ -17,9 +17,9 @@ const BUDGET = {
   order: 5,
   /** The session, the order, the inspectors' commitments. */
   availability: 3,
-  /** Session; write state; order; commitments; release and hold; the held time with its event; coupon leases. */
+  /** The write state; the order; the commitments; release and hold; the held time with its event; coupon leases. */
   hold: 7,
-  /** Session; write state; lock; count; insert. */
+  /** The session (the hold's write made its cached record stale); the scheduler setting; lock; count; insert. */
   events: 5,
   /**
    * Scheduler setting; the order with its people; questions with answers; then in the transaction
