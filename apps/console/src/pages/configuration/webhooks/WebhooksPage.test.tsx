@@ -162,6 +162,8 @@ describe('the webhooks page', () => {
     await userEvent.click(within(form).getByRole('checkbox', { name: /order\.refunded/ }));
     await userEvent.click(within(form).getByRole('button', { name: 'Add the endpoint' }));
     await screen.findByText('The endpoint was added.');
+    // The keyboard's focus is where the button it pressed was: on the added endpoint's form.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save the endpoint' })));
     const post = requests.find((request) => request.method === 'POST' && request.path === WEBHOOKS);
     expect(post?.body).toEqual({
       url: 'https://crm.example.com/hooks',
@@ -169,6 +171,16 @@ describe('the webhooks page', () => {
       events: ['order.paid', 'order.refunded'],
       enabled: true,
     });
+  });
+
+  it('takes the keyboard back to "Add an endpoint" when the new endpoint is cancelled', async () => {
+    serveWebhooks();
+    renderWebhooks();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add an endpoint' }));
+    const form = screen.getByRole('form', { name: 'New endpoint' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form', { name: 'New endpoint' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add an endpoint' }));
   });
 
   it("says the server's refusal of a URL at its field", async () => {
@@ -203,6 +215,8 @@ describe('the webhooks page', () => {
       expect((screen.getByRole('textbox', { name: 'Secret' }) as HTMLInputElement).value).toBe(ROTATED),
     );
     expect(screen.getByText(/The previous secret also signs until/)).toBeTruthy();
+    // The dialog gives the keyboard's focus back to the button that opened it, enabled while the rotation runs.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rotate the secret' })));
 
     await userEvent.click(screen.getByRole('button', { name: 'Send a test event' }));
     expect(await screen.findByText('A test event was queued: it shows here once sent.')).toBeTruthy();
@@ -220,7 +234,7 @@ describe('the webhooks page', () => {
     expect(bodyRows(older).map((row) => row[0])).toEqual(['webhook.test']);
     expect(screen.queryByRole('button', { name: 'Older deliveries' })).toBeNull();
 
-    const details = screen.getByRole('button', { name: 'Details of delivery 2' });
+    const details = screen.getByRole('button', { name: 'Show details of delivery 2' });
     await userEvent.click(details);
     expect(details.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByText(/HTTP 200\s+content-type: text\/plain\s+thanks/)).toBeTruthy();
@@ -239,6 +253,8 @@ describe('the webhooks page', () => {
     expect(await screen.findByText('The endpoint was deleted.')).toBeTruthy();
     expect(requests.some((request) => request.method === 'DELETE')).toBe(true);
     expect(await screen.findByText('No endpoints yet. Nothing is sent until one is added.')).toBeTruthy();
+    // The keyboard's focus was in the sections deleted with the endpoint: it goes to adding one.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add an endpoint' }));
   });
 
   it('tells an office member the webhooks are the owners’ and admins’, asking the server nothing of them', async () => {

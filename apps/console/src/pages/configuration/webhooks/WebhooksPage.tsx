@@ -20,10 +20,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ApiError } from '@scheduler/ui/api-error';
+import { visuallyHidden } from '@scheduler/ui/visually-hidden';
 import {
   WEBHOOK_ENDPOINTS_MAX,
   webhookEndpointInputSchema,
@@ -93,6 +96,17 @@ function statusText(endpoint: WebhookEndpoint): string {
   return 'Off';
 }
 
+/** A phone's width: the tables keep two columns (what it is, and its button) so that nothing hides past the edge. */
+function usePhone(): boolean {
+  return useMediaQuery(useTheme().breakpoints.down('sm'));
+}
+
+/**
+ * A wide table scrolls in its box rather than push the page sideways; relative, so the header's
+ * hidden words stay inside it too.
+ */
+const TABLE_BOX = { overflowX: 'auto', position: 'relative' } as const;
+
 function Webhooks({
   companyKey,
   endpoints,
@@ -104,8 +118,21 @@ function Webhooks({
 }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Where the keyboard's focus goes once the sections it was in are gone (a cancel, a delete) or replaced (an add).
+  const [pendingFocus, setPendingFocus] = useState<'add' | 'saved' | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const phone = usePhone();
   const current = editing?.kind === 'endpoint' ? (endpoints.find((e) => e.id === editing.id) ?? null) : null;
   const full = endpoints.length >= WEBHOOK_ENDPOINTS_MAX;
+
+  useEffect(() => {
+    if (pendingFocus === 'add') {
+      addButton.current?.focus();
+      setPendingFocus(null);
+    }
+    // The added endpoint shows once the list is read again: its form takes the focus as it mounts.
+    if (pendingFocus === 'saved' && current) setPendingFocus(null);
+  }, [pendingFocus, current]);
 
   return (
     <>
@@ -114,14 +141,18 @@ function Webhooks({
         {endpoints.length === 0 ? (
           <Typography>No endpoints yet. Nothing is sent until one is added.</Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
+          <Box sx={TABLE_BOX}>
             <Table size="small" aria-label="The webhook endpoints">
               <TableHead>
                 <TableRow>
-                  <TableCell>URL</TableCell>
-                  <TableCell>Events</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Open</TableCell>
+                  <TableCell>{phone ? 'Endpoint' : 'URL'}</TableCell>
+                  {!phone && <TableCell>Events</TableCell>}
+                  {!phone && <TableCell>Status</TableCell>}
+                  <TableCell>
+                    <Box component="span" sx={visuallyHidden}>
+                      Open
+                    </Box>
+                  </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -139,9 +170,15 @@ function Webhooks({
                           {madeByKeyText(endpoint.made_by_key.name)}
                         </Typography>
                       )}
+                      {phone && (
+                        <>
+                          <Typography variant="body2">Events: {endpoint.events.join(', ')}</Typography>
+                          <Typography variant="body2">Status: {statusText(endpoint)}</Typography>
+                        </>
+                      )}
                     </TableCell>
-                    <TableCell>{endpoint.events.join(', ')}</TableCell>
-                    <TableCell>{statusText(endpoint)}</TableCell>
+                    {!phone && <TableCell>{endpoint.events.join(', ')}</TableCell>}
+                    {!phone && <TableCell>{statusText(endpoint)}</TableCell>}
                     <TableCell>
                       <Button
                         aria-label={`Open ${endpoint.url}`}
@@ -161,6 +198,7 @@ function Webhooks({
         )}
         <Box>
           <Button
+            ref={addButton}
             variant="outlined"
             disabled={full}
             onClick={() => {
@@ -182,6 +220,7 @@ function Webhooks({
           onDone={(saved, message) => {
             setNotice(message);
             setEditing(saved ? { kind: 'endpoint', id: saved.id } : null);
+            setPendingFocus(saved ? 'saved' : 'add');
           }}
         />
       )}
@@ -192,6 +231,7 @@ function Webhooks({
             companyKey={companyKey}
             endpoint={current}
             events={events}
+            focusSubmit={pendingFocus === 'saved'}
             onDone={(_saved, message) => setNotice(message)}
           />
           <SecretSection key={`secret-${current.id}`} companyKey={companyKey} endpoint={current} />
@@ -202,6 +242,7 @@ function Webhooks({
             onDeleted={() => {
               setEditing(null);
               setNotice('The endpoint was deleted.');
+              setPendingFocus('add');
             }}
           />
         </>
@@ -221,14 +262,21 @@ function EndpointForm({
   companyKey,
   endpoint,
   events,
+  focusSubmit = false,
   onDone,
 }: {
   companyKey: string;
   endpoint: WebhookEndpoint | null;
   events: EventChoice[];
+  /** Focus the form's button as it shows: the one just pressed to add the endpoint was in its place. */
+  focusSubmit?: boolean;
   onDone: (saved: WebhookEndpoint | null, message: string) => void;
 }) {
   const save = useSaveEndpoint(companyKey);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusSubmit) submitButton.current?.focus();
+  }, [focusSubmit]);
   const form = useForm<EndpointValues>({
     defaultValues: {
       url: endpoint?.url ?? '',
@@ -302,8 +350,11 @@ function EndpointForm({
                 {events.map((event) => (
                   <FormControlLabel
                     key={event.type}
+                    // The box beside the event's name, its description under both.
+                    sx={{ alignItems: 'flex-start' }}
                     control={
                       <Checkbox
+                        sx={{ mt: -1 }}
                         checked={field.value.includes(event.type)}
                         onChange={(_e, checked) =>
                           field.onChange(
@@ -344,7 +395,7 @@ function EndpointForm({
           )}
         />
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
+          <Button ref={submitButton} type="submit" variant="contained" disabled={save.isPending}>
             {endpoint ? 'Save the endpoint' : 'Add the endpoint'}
           </Button>
           {!endpoint && <Button onClick={() => onDone(null, '')}>Cancel</Button>}
@@ -369,6 +420,8 @@ function SecretSection({ companyKey, endpoint }: { companyKey: string; endpoint:
           label="Secret"
           value={shown.secret}
           fullWidth
+          // A phone shows the whole secret on two lines instead of cutting it off.
+          multiline
           helperText={
             shown.previous_secret_expires_at
               ? `The previous secret also signs until ${momentText(shown.previous_secret_expires_at, Intl.DateTimeFormat().resolvedOptions().timeZone)}.`
@@ -385,7 +438,8 @@ function SecretSection({ companyKey, endpoint }: { companyKey: string; endpoint:
         >
           Show the secret
         </Button>
-        <Button variant="outlined" disabled={secret.isPending} onClick={() => setConfirming(true)}>
+        {/* Never disabled: the dialog gives the keyboard's focus back to it as the rotation starts. */}
+        <Button variant="outlined" onClick={() => setConfirming(true)}>
           Rotate the secret
         </Button>
       </Box>
@@ -462,6 +516,7 @@ function DeliveryPage({
   last: boolean;
   onMore: (before: number) => void;
 }) {
+  const phone = usePhone();
   // The newest page is read again while it is open: a test event or a retry shows without a reload.
   const page = useQuery({
     ...deliveriesQueryOptions(companyKey, endpoint.id, before),
@@ -472,20 +527,36 @@ function DeliveryPage({
   if (before === null && page.data.deliveries.length === 0) return <Typography>Nothing sent yet.</Typography>;
   return (
     <>
-      <Box sx={{ overflowX: 'auto' }}>
+      <Box sx={TABLE_BOX}>
         <Table size="small" aria-label={before === null ? 'The deliveries' : 'Older deliveries'}>
           <TableHead>
             <TableRow>
-              <TableCell>Event</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Attempts</TableCell>
-              <TableCell>Time</TableCell>
-              <TableCell>Details</TableCell>
+              {phone ? (
+                <TableCell>Delivery</TableCell>
+              ) : (
+                <>
+                  <TableCell>Event</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell>Attempts</TableCell>
+                  <TableCell>Time</TableCell>
+                </>
+              )}
+              <TableCell>
+                <Box component="span" sx={visuallyHidden}>
+                  Details
+                </Box>
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {page.data.deliveries.map((delivery) => (
-              <DeliveryRow key={delivery.id} companyKey={companyKey} endpoint={endpoint} delivery={delivery} />
+              <DeliveryRow
+                key={delivery.id}
+                companyKey={companyKey}
+                endpoint={endpoint}
+                delivery={delivery}
+                phone={phone}
+              />
             ))}
           </TableBody>
         </Table>
@@ -510,18 +581,23 @@ function deliveryStatus(delivery: WebhookDelivery): string {
   return delivery.attempts === 0 ? 'Queued' : `Retrying${answer}`;
 }
 
+const attemptsText = (attempts: number) => (attempts === 1 ? '1 attempt' : `${attempts} attempts`);
+
 function DeliveryRow({
   companyKey,
   endpoint,
   delivery,
+  phone,
 }: {
   companyKey: string;
   endpoint: WebhookEndpoint;
   delivery: WebhookDelivery;
+  phone: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const resend = useResend(companyKey);
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const time = momentText(delivery.last_attempt_at ?? delivery.created_at, zone);
   const headers = (all: Record<string, string>) =>
     Object.entries(all)
       .map(([name, value]) => `${name}: ${value}`)
@@ -529,21 +605,36 @@ function DeliveryRow({
   return (
     <>
       <TableRow>
+        {phone ? (
+          <TableCell sx={{ overflowWrap: 'anywhere' }}>
+            <code>{delivery.event_type}</code>
+            <Typography variant="body2">{deliveryStatus(delivery)}</Typography>
+            <Typography variant="body2">{attemptsText(delivery.attempts)}</Typography>
+            <Typography variant="body2">{time}</Typography>
+          </TableCell>
+        ) : (
+          <>
+            <TableCell>
+              <code>{delivery.event_type}</code>
+            </TableCell>
+            <TableCell>{deliveryStatus(delivery)}</TableCell>
+            <TableCell>{delivery.attempts}</TableCell>
+            <TableCell>{time}</TableCell>
+          </>
+        )}
         <TableCell>
-          <code>{delivery.event_type}</code>
-        </TableCell>
-        <TableCell>{deliveryStatus(delivery)}</TableCell>
-        <TableCell>{delivery.attempts}</TableCell>
-        <TableCell>{momentText(delivery.last_attempt_at ?? delivery.created_at, zone)}</TableCell>
-        <TableCell>
-          <Button aria-expanded={open} aria-label={`Details of delivery ${delivery.id}`} onClick={() => setOpen(!open)}>
+          {/* The visible words begin its name (WCAG 2.5.3); the delivery's number tells the rows apart. */}
+          <Button aria-expanded={open} onClick={() => setOpen(!open)}>
             {open ? 'Hide' : 'Show'}
+            <Box component="span" sx={visuallyHidden}>
+              {` details of delivery ${delivery.id}`}
+            </Box>
           </Button>
         </TableCell>
       </TableRow>
       {open && (
         <TableRow>
-          <TableCell colSpan={5}>
+          <TableCell colSpan={phone ? 2 : 5}>
             <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
               <Typography variant="body2">Event id: {delivery.event_id}</Typography>
               {delivery.next_attempt_at && (
@@ -606,7 +697,7 @@ function DeleteSection({
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-title">
         <DialogTitle id="delete-title">Delete this endpoint?</DialogTitle>
         <DialogContent>
-          <DialogContentText>
+          <DialogContentText sx={{ overflowWrap: 'anywhere' }}>
             Nothing more is sent to {endpoint.url}, and its delivery log is deleted with it.
           </DialogContentText>
         </DialogContent>
