@@ -454,6 +454,8 @@ function SecretSection({ companyKey, endpoint }: { companyKey: string; endpoint:
         <DialogActions>
           <Button onClick={() => setConfirming(false)}>Keep the secret</Button>
           <Button
+            // The page's button stays enabled for the focus to come back to: a second rotation waits here instead.
+            disabled={secret.isPending}
             onClick={() => {
               setConfirming(false);
               secret.mutate({ id: endpoint.id, rotate: true });
