@@ -145,7 +145,9 @@ describe('the wizard by keyboard and screen reader', () => {
     await page.keyboard.press('End');
     expect((await focusedElement(page)).text).toMatch(/^Saturday, /);
     await page.keyboard.press('Home');
-    expect((await focusedElement(page)).text).toMatch(/^Sunday, /);
+    // The week's Sunday, or the 1st of the first month offered when the week began in the month
+    // before (in a month's first days), which the grid never goes below.
+    expect((await focusedElement(page)).text).toMatch(/^Sunday, |^\w+, \w+ 1st \d{4}\b/);
     // Home may have crossed into the month before (a week that starts in it): PageDown is a month on from where it is.
     const here = await shownMonth();
     await page.keyboard.press('PageDown');

@@ -103,12 +103,14 @@ export function MonthCalendar({
   }, [active]);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const next = dayAfterKey(active, event.key);
-    if (!next) return;
+    const moved = dayAfterKey(active, event.key);
+    if (!moved) return;
     event.preventDefault();
+    // Before the first month offered there is nothing to choose: a move that would leave it stops
+    // at its first day (Home in a week that began the month before lands on the 1st).
+    const next = monthOf(moved) < month && !canGoBack ? month : moved;
+    if (next === active) return;
     const nextMonth = monthOf(next);
-    // Before the first month offered there is nothing to choose: stay on the edge.
-    if (nextMonth < month && !canGoBack) return;
     setFocused(next);
     if (nextMonth === month) {
       gridRef.current?.querySelector<HTMLElement>(`[data-date="${next}"]`)?.focus();
