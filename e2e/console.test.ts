@@ -18,6 +18,7 @@ import {
   slotHas,
   waitForMail,
   AXE_WALK_TIMEOUT_MS,
+  followConsoleRoute,
 } from './support/console.ts';
 import { readOutbox } from './support/mail.ts';
 import { useRunningProduct } from './support/running-product.ts';
@@ -414,33 +415,34 @@ it(
       await waitForMainHeading(page, 'Sign in');
       await check('sign-in');
       await signInMember(page, product, { email: `abe.owner.${size}@example.com`, name: 'Abe Owner', role: 'owner' });
-      await openSchedule(page, product, day);
+      // Each page after the sign-in is reached as its links reach it, without a reload.
+      await followConsoleRoute(page, product, `schedule?date=${day}&view=day`);
       await page.getByTestId('booking').filter({ hasText: 'Ada Access' }).waitFor();
       await check('schedule-day');
-      await openSchedule(page, product, day, 'week');
+      await followConsoleRoute(page, product, `schedule?date=${day}&view=week`);
       await page.getByText('Ada Access').first().waitFor();
       await check('schedule-week');
-      await openSchedule(page, product, day, 'month');
+      await followConsoleRoute(page, product, `schedule?date=${day}&view=month`);
       await page.getByRole('list', { name: "The month's inspections by day" }).waitFor();
       await check('schedule-month');
-      await page.goto(`${product.publicUrl}/console/demo/orders`);
+      await followConsoleRoute(page, product, 'orders');
       await waitForMainHeading(page, 'Orders');
       await page.getByRole('table', { name: 'Orders' }).waitFor();
       // The payments received are the Payments page's now (decision 0083): the list links to it.
       await page.getByRole('link', { name: 'Payments page' }).waitFor();
       await check('orders');
-      await page.goto(`${product.publicUrl}/console/demo/orders/${booked.orderId}`);
+      await followConsoleRoute(page, product, `orders/${booked.orderId}`);
       await page.getByRole('region', { name: 'History' }).waitFor();
       // The notes and follow-ups load on their own: checked once they are there, with their forms.
       await page.getByText('No notes yet.').waitFor();
       await page.getByRole('combobox', { name: 'Owner' }).waitFor();
       await page.getByText('No payments yet.').waitFor();
       await check('order');
-      await page.goto(`${product.publicUrl}/console/demo/team`);
+      await followConsoleRoute(page, product, 'team');
       await waitForMainHeading(page, 'Team');
       await page.getByRole('table', { name: 'Members' }).waitFor();
       await check('team');
-      await page.goto(`${product.publicUrl}/console/demo/account`);
+      await followConsoleRoute(page, product, 'account');
       await waitForMainHeading(page, 'Your account');
       await page
         .getByText(/You have no passkeys yet\.|added/)

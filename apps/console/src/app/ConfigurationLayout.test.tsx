@@ -65,13 +65,44 @@ describe('the configuration layout', () => {
     setViewport(375);
     renderLayout('offices');
     expect(await screen.findByRole('heading', { level: 1, name: 'The offices editor' })).toBeTruthy();
-    const nav = screen.getByRole('navigation', { name: 'Configuration' });
-    expect(within(nav).getByRole('link', { name: 'Offices' }).getAttribute('aria-current')).toBe('page');
-    const open = await within(nav).findByRole('link', { name: 'Open the scheduler' });
+    const open = await screen.findByRole('link', { name: 'Open the scheduler' });
     expect(open.getAttribute('href')).toBe(LINK);
     expect(previewLink('demo', OFFICE.uuid)).toBe(LINK);
     expect(open.getAttribute('target')).toBe('_blank');
     expect(screen.queryByRole('button', { name: 'Preview the scheduler' })).toBeNull();
+  });
+
+  it('keeps the list of editors behind a button on a phone, opens it on a click, and closes it when one is chosen', async () => {
+    setViewport(375);
+    renderLayout('offices');
+    await screen.findByRole('heading', { level: 1, name: 'The offices editor' });
+    const toggle = screen.getByRole('button', { name: 'Configuration pages' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    // Closed, the list is out of the page and out of the accessibility tree.
+    expect(screen.queryByRole('navigation', { name: 'Configuration' })).toBeNull();
+    const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(list.getAttribute('aria-label')).toBe('Configuration');
+
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const nav = screen.getByRole('navigation', { name: 'Configuration' });
+    expect(within(nav).getByRole('link', { name: 'Offices' }).getAttribute('aria-current')).toBe('page');
+    await userEvent.click(within(nav).getByRole('link', { name: 'Settings' }));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('navigation', { name: 'Configuration' })).toBeNull();
+
+    await userEvent.click(toggle);
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it("lists the editors beside the editor from a laptop's width, with no button to open them", async () => {
+    setViewport(900);
+    renderLayout('offices');
+    await screen.findByRole('heading', { level: 1, name: 'The offices editor' });
+    const nav = screen.getByRole('navigation', { name: 'Configuration' });
+    expect(within(nav).getByRole('link', { name: 'Offices' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.queryByRole('button', { name: 'Configuration pages' })).toBeNull();
   });
 
   it("shows the first office's scheduler beside the editor when asked, and hides it again", async () => {

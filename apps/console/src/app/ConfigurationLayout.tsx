@@ -8,10 +8,11 @@ import { Loading } from '../shared/Loading.tsx';
 import { PageHeading } from '../shared/PageHeading.tsx';
 import { CONFIGURATION_PAGES } from './configuration-pages.ts';
 import { SchedulerPreview, usePreviewLink } from './SchedulerPreview.tsx';
+import { ExpandIcon } from '../shared/ExpandIcon.tsx';
 
 /**
  * The configuration pages share one navigation: a column beside the editor on a wide screen, a
- * row that wraps above it on a phone. Only owners and admins configure; anyone else reaching one
+ * button above it that opens the list on a phone or a tablet. Only owners and admins configure; anyone else reaching one
  * of these addresses is told so instead of a page that would refuse every save.
  */
 export function ConfigurationLayout() {
@@ -68,7 +69,15 @@ export function ConfigurationLayout() {
   );
 }
 
-/** The list of editors, and the scheduler's preview: beside the editor on a wide screen, a new tab otherwise. */
+/** The id the phone's button names as what it opens. */
+const PAGES_ID = 'configuration-pages';
+
+/**
+ * The list of editors, and the scheduler's preview: beside the editor on a wide screen, a new tab
+ * otherwise. Below a laptop's width its twenty links would wrap to seven rows above every editor
+ * (330 px of a phone's 812), so there they wait behind a button, as a disclosure; choosing one
+ * closes it.
+ */
 function ConfigurationNav({
   companyKey,
   pages,
@@ -83,15 +92,17 @@ function ConfigurationNav({
 }) {
   const base = `/${encodeURIComponent(companyKey)}`;
   const link = usePreviewLink(companyKey);
+  const [open, setOpen] = useState(false);
   return (
+    // In the order the Tab key follows on every width: the button that opens the list on a phone,
+    // the list, then the scheduler's preview or link.
     <Box
-      component="nav"
-      aria-label="Configuration"
       sx={{
         display: 'flex',
         flexDirection: { xs: 'row', md: 'column' },
         flexWrap: { xs: 'wrap', md: 'nowrap' },
-        gap: 0.5,
+        alignItems: { xs: 'center', md: 'stretch' },
+        gap: { xs: 1, md: 0.5 },
         flex: { md: '0 0 200px' },
         position: { md: 'sticky' },
         top: { md: 16 },
@@ -101,38 +112,60 @@ function ConfigurationNav({
         width: { xs: '100%', md: 'auto' },
       }}
     >
-      {pages.map((page) => (
-        <Button
-          key={page.path}
-          component={NavLink}
-          to={`${base}/${page.path}`}
-          size="small"
-          sx={{
-            justifyContent: 'flex-start',
-            minHeight: 40,
-            px: 1.5,
-            color: 'text.primary',
-            '&.active': {
-              bgcolor: 'action.selected',
-              fontWeight: 700,
-              textDecoration: 'underline',
-            },
-          }}
-        >
-          {page.label}
-        </Button>
-      ))}
+      <Button
+        type="button"
+        size="small"
+        aria-expanded={open}
+        aria-controls={PAGES_ID}
+        onClick={() => setOpen(!open)}
+        endIcon={<ExpandIcon open={open} />}
+        sx={{ display: { xs: 'inline-flex', md: 'none' }, minHeight: 40, px: 1.5 }}
+      >
+        Configuration pages
+      </Button>
+      <Box
+        component="nav"
+        id={PAGES_ID}
+        aria-label="Configuration"
+        sx={{
+          // Open on a phone or a tablet, a row of its own under the button.
+          display: { xs: open ? 'flex' : 'none', md: 'flex' },
+          width: { xs: '100%', md: 'auto' },
+          flexDirection: { xs: 'row', md: 'column' },
+          flexWrap: { xs: 'wrap', md: 'nowrap' },
+          gap: 0.5,
+        }}
+      >
+        {pages.map((page) => (
+          <Button
+            key={page.path}
+            component={NavLink}
+            to={`${base}/${page.path}`}
+            onClick={() => setOpen(false)}
+            size="small"
+            sx={{
+              justifyContent: 'flex-start',
+              minHeight: 40,
+              px: 1.5,
+              color: 'text.primary',
+              '&.active': {
+                bgcolor: 'action.selected',
+                fontWeight: 700,
+                textDecoration: 'underline',
+              },
+            }}
+          >
+            {page.label}
+          </Button>
+        ))}
+      </Box>
       <Button
         type="button"
         size="small"
         variant="outlined"
         aria-pressed={previewing}
         onClick={onPreview}
-        sx={{
-          display: { xs: 'none', lg: 'inline-flex' },
-          mt: { md: 1 },
-          minHeight: 40,
-        }}
+        sx={{ display: { xs: 'none', lg: 'inline-flex' }, mt: { md: 1 }, minHeight: 40 }}
       >
         {previewing ? 'Hide the preview' : 'Preview the scheduler'}
       </Button>
@@ -143,11 +176,7 @@ function ConfigurationNav({
           rel="noopener"
           size="small"
           variant="outlined"
-          sx={{
-            display: { xs: 'inline-flex', lg: 'none' },
-            mt: { md: 1 },
-            minHeight: 40,
-          }}
+          sx={{ display: { xs: 'inline-flex', lg: 'none' }, mt: { md: 1 }, minHeight: 40 }}
         >
           Open the scheduler
         </Button>

@@ -1,4 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
@@ -114,6 +115,53 @@ describe('the console shell', () => {
       }
     },
   );
+
+  it('keeps the pages behind Menu on a phone, opens them on a click, and closes them when one is chosen', async () => {
+    const happyDOM = (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } })
+      .happyDOM;
+    const initialWidth = window.innerWidth;
+    happyDOM.setViewport({ width: 375, height: 812 });
+    try {
+      vi.stubGlobal('EventSource', FakeEventSource);
+      stubServer((request) => {
+        if (request.path === '/api/console/me') return { status: 200, body: OFFICE_ME };
+        if (request.path.startsWith('/api/console/companies/demo/schedule?'))
+          return { status: 200, body: EMPTY_SCHEDULE };
+        return undefined;
+      });
+      renderConsole('/demo/schedule?date=2026-12-01');
+      await screen.findByRole('heading', { level: 1, name: 'Schedule' });
+      const menu = screen.getByRole('button', { name: 'Menu' });
+      expect(menu.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.queryByRole('navigation', { name: 'Console' })).toBeNull();
+      expect(document.getElementById(menu.getAttribute('aria-controls')!)?.getAttribute('aria-label')).toBe('Console');
+
+      await userEvent.click(menu);
+      expect(menu.getAttribute('aria-expanded')).toBe('true');
+      const navigation = screen.getByRole('navigation', { name: 'Console' });
+      expect(within(navigation).getByRole('link', { name: 'Schedule' }).getAttribute('aria-current')).toBe('page');
+      await userEvent.click(within(navigation).getByRole('link', { name: 'Schedule' }));
+      expect(menu.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.queryByRole('navigation', { name: 'Console' })).toBeNull();
+    } finally {
+      happyDOM.setViewport({ width: initialWidth, height: 800 });
+    }
+  });
+
+  it("shows the pages in the bar from a laptop's width, with no Menu", async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    stubServer((request) => {
+      if (request.path === '/api/console/me') return { status: 200, body: OFFICE_ME };
+      if (request.path.startsWith('/api/console/companies/demo/schedule?'))
+        return { status: 200, body: EMPTY_SCHEDULE };
+      return undefined;
+    });
+    renderConsole('/demo/schedule?date=2026-12-01');
+    await screen.findByRole('heading', { level: 1, name: 'Schedule' });
+    screen.getByRole('navigation', { name: 'Console' });
+    expect(window.innerWidth).toBeGreaterThanOrEqual(900);
+    expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull();
+  });
 
   it('sends a signed-out person to sign in, remembering the page', async () => {
     stubServer((request) =>

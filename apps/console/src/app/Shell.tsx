@@ -4,7 +4,7 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import type { Action } from '@scheduler/domain/permissions';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { memberCan, useCompany } from '../shared/company.ts';
@@ -18,6 +18,7 @@ import { CompanySwitcher } from './CompanySwitcher.tsx';
 import { CONFIGURATION_PAGES, isConfigurationPath } from './configuration-pages.ts';
 import { useScheduleEvents } from './use-schedule-events.ts';
 import { BOOK_BY_PHONE_BUTTON_SX } from './book-by-phone-look.ts';
+import { ExpandIcon } from '../shared/ExpandIcon.tsx';
 
 // "Book by phone" and its office dialog load on demand (decision 0073): until then the button
 // shows, disabled, as it does while the company's offices load.
@@ -41,9 +42,19 @@ const SKIP_LINK = {
   '&:focus': { top: 8 },
 } as const;
 
-/** A company's pages: the top bar (company, navigation) and the page, kept live by the company's event stream. */
+/** The id the phone's Menu button names as what it opens. */
+const NAVIGATION_ID = 'console-navigation';
+
+/**
+ * A company's pages: the top bar (company, navigation) and the page, kept live by the company's
+ * event stream. On a phone the navigation's nine links would wrap to four rows above every page
+ * (240 of its 812 px; three rows on a tablet), so below a laptop's width they wait behind a Menu
+ * button, as a disclosure: the company, Menu and Book by phone take one or two short rows, and the
+ * page starts under them.
+ */
 export function Shell() {
   const { companyKey, membership } = useCompany();
+  const [menuOpen, setMenuOpen] = useState(false);
   const me = useQuery(meQueryOptions());
   useScheduleEvents(membership ? companyKey : '');
   const base = `/${encodeURIComponent(companyKey)}`;
@@ -93,12 +104,43 @@ export function Shell() {
           <Box sx={{ flex: '1 1 160px', minWidth: 0, bgcolor: 'primary.main' }}>
             <CompanySwitcher memberships={me.data?.memberships ?? []} companyKey={companyKey} />
           </Box>
-          <Box component="nav" aria-label="Console" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+          <Button
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls={NAVIGATION_ID}
+            onClick={() => setMenuOpen(!menuOpen)}
+            endIcon={<ExpandIcon open={menuOpen} />}
+            sx={{
+              display: { xs: 'inline-flex', md: 'none' },
+              color: 'inherit',
+              minHeight: 44,
+              px: 1.5,
+              border: 1,
+              borderColor: 'rgba(255,255,255,0.5)',
+            }}
+          >
+            Menu
+          </Button>
+          <Box
+            component="nav"
+            id={NAVIGATION_ID}
+            aria-label="Console"
+            sx={{
+              // Open on a phone or a tablet, a row of its own under the company and Menu, before Book by
+              // phone: what is seen follows the order of the Tab key.
+              display: { xs: menuOpen ? 'flex' : 'none', md: 'flex' },
+              width: { xs: '100%', md: 'auto' },
+              flexWrap: 'wrap',
+              gap: 0.5,
+            }}
+          >
             {links.map((link) => (
               <Button
                 key={link.to}
                 component={NavLink}
                 to={link.to}
+                // Chosen: the menu closes, and the page it opens starts under it.
+                onClick={() => setMenuOpen(false)}
                 // NavLink marks only its own address; the configuration link stands for all its pages.
                 className={link.activeFor?.(pathname, companyKey) ? 'active' : undefined}
                 aria-current={link.activeFor?.(pathname, companyKey) ? 'page' : undefined}

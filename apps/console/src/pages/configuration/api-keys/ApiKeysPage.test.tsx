@@ -75,6 +75,11 @@ describe('the API keys page', () => {
     expect(live!.textContent).toContain('Book, move and cancel orders');
     expect(live!.textContent).toContain('by Olive Owner');
     expect(live!.textContent).toContain('Never');
+    // Made on the reader's clock, its zone named: a time with no zone is read against any clock.
+    const zone = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
+      .formatToParts(new Date('2026-11-02T15:00:00.000Z'))
+      .find((part) => part.type === 'timeZoneName')!.value;
+    expect(live!.textContent).toMatch(new RegExp(`Nov [23], 2026, \\d{1,2}:00 [AP]M ${zone}`));
     expect(within(live!).getByRole('button', { name: 'Revoke Report writer' })).toBeTruthy();
     expect(revoked!.textContent).toContain('Revoked');
     expect(within(revoked!).queryByRole('button')).toBeNull();

@@ -43,10 +43,20 @@ import { apiKeysQueryOptions, useCreateApiKey, useRevokeApiKey } from './api-key
 
 const TITLE = 'API keys';
 
-/** A moment in the reader's own words (the keys belong to no office: the browser's zone). */
+/**
+ * A moment on the reader's own clock, its zone named ("Dec 1, 2026, 9:30 AM EST"): the keys belong
+ * to no office, and a time with no zone is read against whichever clock the reader assumes.
+ */
 function whenText(instant: string | null, never = 'Never'): string {
   if (instant === null) return never;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(instant));
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(instant));
 }
 
 /**

@@ -2,18 +2,9 @@ import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
-import SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
-
-/** A downward triangle: the item opens below its heading. */
-function ExpandIcon() {
-  return (
-    <SvgIcon aria-hidden>
-      <path d="M7 10l5 5 5-5z" />
-    </SvgIcon>
-  );
-}
+import { ExpandIcon } from '../../../shared/ExpandIcon.tsx';
 
 /**
  * One fee, tax or coupon of a list: a heading button (its name and, under it, what it does) that
