@@ -85,15 +85,24 @@ describe('the configuration layout', () => {
 
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    const nav = screen.getByRole('navigation', { name: 'Configuration' });
+    let nav = screen.getByRole('navigation', { name: 'Configuration' });
     expect(within(nav).getByRole('link', { name: 'Offices' }).getAttribute('aria-current')).toBe('page');
-    await userEvent.click(within(nav).getByRole('link', { name: 'Settings' }));
+    // The page already shown: the list closes and focus comes back to its button, not to a hidden link.
+    await userEvent.click(within(nav).getByRole('link', { name: 'Offices' }));
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('navigation', { name: 'Configuration' })).toBeNull();
+    expect(document.activeElement).toBe(toggle);
 
     await userEvent.click(toggle);
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    // Another page: the list closes as the page opens.
+    await userEvent.click(toggle);
+    nav = screen.getByRole('navigation', { name: 'Configuration' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Settings' }));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('navigation', { name: 'Configuration' })).toBeNull();
   });
 
   it("lists the editors beside the editor from a laptop's width, with no button to open them", async () => {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { memberCan, useCompany } from '../shared/company.ts';
 import { Loading } from '../shared/Loading.tsx';
@@ -93,6 +93,8 @@ function ConfigurationNav({
   const base = `/${encodeURIComponent(companyKey)}`;
   const link = usePreviewLink(companyKey);
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
   return (
     // In the order the Tab key follows on every width: the button that opens the list on a phone,
     // the list, then the scheduler's preview or link.
@@ -113,6 +115,7 @@ function ConfigurationNav({
       }}
     >
       <Button
+        ref={toggle}
         type="button"
         size="small"
         aria-expanded={open}
@@ -141,7 +144,12 @@ function ConfigurationNav({
             key={page.path}
             component={NavLink}
             to={`${base}/${page.path}`}
-            onClick={() => setOpen(false)}
+            // The page already shown opens nothing new: focus goes back to the button rather than
+            // to a link the closed list hides (another page focuses its own heading).
+            onClick={() => {
+              setOpen(false);
+              if (pathname === `${base}/${page.path}`) toggle.current?.focus();
+            }}
             size="small"
             sx={{
               justifyContent: 'flex-start',

@@ -140,9 +140,11 @@ describe('the console shell', () => {
       expect(menu.getAttribute('aria-expanded')).toBe('true');
       const navigation = screen.getByRole('navigation', { name: 'Console' });
       expect(within(navigation).getByRole('link', { name: 'Schedule' }).getAttribute('aria-current')).toBe('page');
+      // The page already shown: the menu closes and focus comes back to Menu, not to a hidden link.
       await userEvent.click(within(navigation).getByRole('link', { name: 'Schedule' }));
       expect(menu.getAttribute('aria-expanded')).toBe('false');
       expect(screen.queryByRole('navigation', { name: 'Console' })).toBeNull();
+      expect(document.activeElement).toBe(menu);
     } finally {
       happyDOM.setViewport({ width: initialWidth, height: 800 });
     }

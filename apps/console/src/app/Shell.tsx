@@ -4,7 +4,7 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import type { Action } from '@scheduler/domain/permissions';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { memberCan, useCompany } from '../shared/company.ts';
@@ -55,6 +55,7 @@ const NAVIGATION_ID = 'console-navigation';
 export function Shell() {
   const { companyKey, membership } = useCompany();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const me = useQuery(meQueryOptions());
   useScheduleEvents(membership ? companyKey : '');
   const base = `/${encodeURIComponent(companyKey)}`;
@@ -105,6 +106,7 @@ export function Shell() {
             <CompanySwitcher memberships={me.data?.memberships ?? []} companyKey={companyKey} />
           </Box>
           <Button
+            ref={menuButton}
             type="button"
             aria-expanded={menuOpen}
             aria-controls={NAVIGATION_ID}
@@ -139,8 +141,13 @@ export function Shell() {
                 key={link.to}
                 component={NavLink}
                 to={link.to}
-                // Chosen: the menu closes, and the page it opens starts under it.
-                onClick={() => setMenuOpen(false)}
+                // Chosen: the menu closes, and the page it opens starts under it, its heading focused.
+                // The page already shown opens nothing new: focus goes back to Menu rather than to a
+                // link the closed menu hides.
+                onClick={() => {
+                  setMenuOpen(false);
+                  if (link.to === pathname) menuButton.current?.focus();
+                }}
                 // NavLink marks only its own address; the configuration link stands for all its pages.
                 className={link.activeFor?.(pathname, companyKey) ? 'active' : undefined}
                 aria-current={link.activeFor?.(pathname, companyKey) ? 'page' : undefined}
