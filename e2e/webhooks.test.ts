@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { DataEncryption } from '../apps/server/src/crypto/data-encryption.ts';
 import { focusedElement, screenshot, workerBrowser, VIEWPORTS } from './support/browser.ts';
 import { consolePageProblems, signInMember } from './support/console.ts';
@@ -102,6 +102,19 @@ async function problemsAtBothWidths(page: Page, name: string): Promise<string[]>
   return problems;
 }
 
+/**
+ * Opens a dialog with the keyboard and waits until it has taken the focus: a key pressed on one of
+ * its buttons before that (the dialog's focus trap moving in late on a loaded machine) would land
+ * on the dialog itself and do nothing.
+ */
+async function openDialogByKeyboard(page: Page, button: Locator, name: string): Promise<Locator> {
+  await button.press('Enter');
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.waitFor();
+  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  return dialog;
+}
+
 /** The names of the buttons the Tab key reaches after the page's heading, in order, up to `last`. */
 async function buttonsTabbedTo(page: Page, last: string): Promise<string[]> {
   await page.getByRole('heading', { level: 1 }).focus();
@@ -173,14 +186,12 @@ it('is axe-clean at 1280 and 375 px with an endpoint listed, its log and a deliv
     // Rotating: the dialog, then Escape, then the rotation; each time the keyboard is back on the button.
     const rotate = page.getByRole('button', { name: 'Rotate the secret' });
     await page.setViewportSize(VIEWPORTS.desktop);
-    await rotate.press('Enter');
-    const rotateDialog = page.getByRole('dialog', { name: 'Rotate the secret?' });
-    await rotateDialog.waitFor();
+    const rotateDialog = await openDialogByKeyboard(page, rotate, 'Rotate the secret?');
     problems.push(...(await problemsAtBothWidths(page, 'rotate-dialog')));
     await page.keyboard.press('Escape');
     await rotateDialog.waitFor({ state: 'detached' });
     expect(await focusedElement(page)).toMatchObject({ tag: 'button', text: 'Rotate the secret' });
-    await rotate.press('Enter');
+    await openDialogByKeyboard(page, rotate, 'Rotate the secret?');
     await rotateDialog.getByRole('button', { name: 'Rotate', exact: true }).press('Enter');
     const previous = page.getByText(/^The previous secret also signs until /);
     await previous.waitFor();
@@ -191,14 +202,12 @@ it('is axe-clean at 1280 and 375 px with an endpoint listed, its log and a deliv
     // Deleting: kept, then deleted; the keyboard goes back to the button, then to "Add an endpoint".
     const remove = page.getByRole('button', { name: 'Delete the endpoint' });
     await page.setViewportSize(VIEWPORTS.desktop);
-    await remove.press('Enter');
-    const deleteDialog = page.getByRole('dialog', { name: 'Delete this endpoint?' });
-    await deleteDialog.waitFor();
+    const deleteDialog = await openDialogByKeyboard(page, remove, 'Delete this endpoint?');
     problems.push(...(await problemsAtBothWidths(page, 'delete-dialog')));
     await deleteDialog.getByRole('button', { name: 'Keep it' }).press('Enter');
     await deleteDialog.waitFor({ state: 'detached' });
     expect(await focusedElement(page)).toMatchObject({ tag: 'button', text: 'Delete the endpoint' });
-    await remove.press('Enter');
+    await openDialogByKeyboard(page, remove, 'Delete this endpoint?');
     await deleteDialog.getByRole('button', { name: 'Delete', exact: true }).press('Enter');
     await page.getByText('The endpoint was deleted.').waitFor();
     await expect.poll(() => focusedElement(page)).toMatchObject({ tag: 'button', text: 'Add an endpoint' });

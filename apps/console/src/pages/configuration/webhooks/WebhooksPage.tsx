@@ -709,7 +709,12 @@ function DeleteSection({
             color="error"
             onClick={() => {
               setConfirming(false);
-              remove.mutate(endpoint.id, { onSuccess: onDeleted });
+              // Not mutate's own onSuccess: the deletion's refetched list no longer holds this
+              // endpoint, so this section unmounts, and TanStack Query drops the callbacks of a
+              // mutate whose component is gone: the notice and the focus were lost whenever the
+              // list's update rendered first (a loaded machine's browser test). The promise is
+              // kept either way; a failure shows through remove.isError above.
+              remove.mutateAsync(endpoint.id).then(onDeleted, () => {});
             }}
           >
             Delete
