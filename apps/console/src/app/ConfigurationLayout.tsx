@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { memberCan, useCompany } from '../shared/company.ts';
 import { Loading } from '../shared/Loading.tsx';
@@ -9,11 +9,13 @@ import { PageHeading } from '../shared/PageHeading.tsx';
 import { CONFIGURATION_PAGES } from './configuration-pages.ts';
 import { SchedulerPreview, usePreviewLink } from './SchedulerPreview.tsx';
 import { ExpandIcon } from '../shared/ExpandIcon.tsx';
+import { useDisclosure } from '../shared/disclosure.ts';
 
 /**
  * The configuration pages share one navigation: a column beside the editor on a wide screen, a
- * button above it that opens the list on a phone or a tablet. Only owners and admins configure; anyone else reaching one
- * of these addresses is told so instead of a page that would refuse every save.
+ * button above it that opens the list on a phone or a tablet. Only owners and admins configure;
+ * anyone else reaching one of these addresses is told so instead of a page that would refuse
+ * every save.
  */
 export function ConfigurationLayout() {
   const { companyKey, membership } = useCompany();
@@ -92,8 +94,7 @@ function ConfigurationNav({
 }) {
   const base = `/${encodeURIComponent(companyKey)}`;
   const link = usePreviewLink(companyKey);
-  const [open, setOpen] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const list = useDisclosure(PAGES_ID);
   const { pathname } = useLocation();
   return (
     // In the order the Tab key follows on every width: the button that opens the list on a phone,
@@ -115,13 +116,9 @@ function ConfigurationNav({
       }}
     >
       <Button
-        ref={toggle}
-        type="button"
+        {...list.buttonProps}
         size="small"
-        aria-expanded={open}
-        aria-controls={PAGES_ID}
-        onClick={() => setOpen(!open)}
-        endIcon={<ExpandIcon open={open} />}
+        endIcon={<ExpandIcon open={list.open} />}
         sx={{ display: { xs: 'inline-flex', md: 'none' }, minHeight: 40, px: 1.5 }}
       >
         Configuration pages
@@ -132,7 +129,7 @@ function ConfigurationNav({
         aria-label="Configuration"
         sx={{
           // Open on a phone or a tablet, a row of its own under the button.
-          display: { xs: open ? 'flex' : 'none', md: 'flex' },
+          display: { xs: list.open ? 'flex' : 'none', md: 'flex' },
           width: { xs: '100%', md: 'auto' },
           flexDirection: { xs: 'row', md: 'column' },
           flexWrap: { xs: 'wrap', md: 'nowrap' },
@@ -144,12 +141,7 @@ function ConfigurationNav({
             key={page.path}
             component={NavLink}
             to={`${base}/${page.path}`}
-            // The page already shown opens nothing new: focus goes back to the button rather than
-            // to a link the closed list hides (another page focuses its own heading).
-            onClick={() => {
-              setOpen(false);
-              if (pathname === `${base}/${page.path}`) toggle.current?.focus();
-            }}
+            onClick={() => list.chosen(pathname === `${base}/${page.path}`)}
             size="small"
             sx={{
               justifyContent: 'flex-start',

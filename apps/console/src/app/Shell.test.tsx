@@ -50,16 +50,20 @@ function renderConsole(path: string) {
   );
 }
 
+/** An office member signed in, and their office's empty schedule: the requests the page made. */
+function serveOfficeSchedule() {
+  return stubServer((request) => {
+    if (request.path === '/api/console/me') return { status: 200, body: OFFICE_ME };
+    if (request.path.startsWith('/api/console/companies/demo/schedule?')) return { status: 200, body: EMPTY_SCHEDULE };
+    return undefined;
+  });
+}
+
 describe('the console shell', () => {
   it("reads the schedule again when the company's event stream says it changed", async () => {
     FakeEventSource.opened = [];
     vi.stubGlobal('EventSource', FakeEventSource);
-    const requests = stubServer((request) => {
-      if (request.path === '/api/console/me') return { status: 200, body: OFFICE_ME };
-      if (request.path.startsWith('/api/console/companies/demo/schedule?'))
-        return { status: 200, body: EMPTY_SCHEDULE };
-      return undefined;
-    });
+    const requests = serveOfficeSchedule();
     const view = renderConsole('/demo/schedule?date=2026-12-01');
     await screen.findByRole('region', { name: 'Sarah Chen' });
     const scheduleCalls = () => requests.filter((r) => r.path.includes('/schedule?')).length;
@@ -123,12 +127,7 @@ describe('the console shell', () => {
     happyDOM.setViewport({ width: 375, height: 812 });
     try {
       vi.stubGlobal('EventSource', FakeEventSource);
-      stubServer((request) => {
-        if (request.path === '/api/console/me') return { status: 200, body: OFFICE_ME };
-        if (request.path.startsWith('/api/console/companies/demo/schedule?'))
-          return { status: 200, body: EMPTY_SCHEDULE };
-        return undefined;
-      });
+      serveOfficeSchedule();
       renderConsole('/demo/schedule?date=2026-12-01');
       await screen.findByRole('heading', { level: 1, name: 'Schedule' });
       const menu = screen.getByRole('button', { name: 'Menu' });
@@ -152,12 +151,7 @@ describe('the console shell', () => {
 
   it("shows the pages in the bar from a laptop's width, with no Menu", async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    stubServer((request) => {
-      if (request.path === '/api/console/me') return { status: 200, body: OFFICE_ME };
-      if (request.path.startsWith('/api/console/companies/demo/schedule?'))
-        return { status: 200, body: EMPTY_SCHEDULE };
-      return undefined;
-    });
+    serveOfficeSchedule();
     renderConsole('/demo/schedule?date=2026-12-01');
     await screen.findByRole('heading', { level: 1, name: 'Schedule' });
     screen.getByRole('navigation', { name: 'Console' });

@@ -4,7 +4,7 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useRef, useState } from 'react';
+import { Suspense } from 'react';
 import type { Action } from '@scheduler/domain/permissions';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { memberCan, useCompany } from '../shared/company.ts';
@@ -19,6 +19,7 @@ import { CONFIGURATION_PAGES, isConfigurationPath } from './configuration-pages.
 import { useScheduleEvents } from './use-schedule-events.ts';
 import { BOOK_BY_PHONE_BUTTON_SX } from './book-by-phone-look.ts';
 import { ExpandIcon } from '../shared/ExpandIcon.tsx';
+import { useDisclosure } from '../shared/disclosure.ts';
 
 // "Book by phone" and its office dialog load on demand (decision 0073): until then the button
 // shows, disabled, as it does while the company's offices load.
@@ -54,8 +55,7 @@ const NAVIGATION_ID = 'console-navigation';
  */
 export function Shell() {
   const { companyKey, membership } = useCompany();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useDisclosure(NAVIGATION_ID);
   const me = useQuery(meQueryOptions());
   useScheduleEvents(membership ? companyKey : '');
   const base = `/${encodeURIComponent(companyKey)}`;
@@ -106,12 +106,8 @@ export function Shell() {
             <CompanySwitcher memberships={me.data?.memberships ?? []} companyKey={companyKey} />
           </Box>
           <Button
-            ref={menuButton}
-            type="button"
-            aria-expanded={menuOpen}
-            aria-controls={NAVIGATION_ID}
-            onClick={() => setMenuOpen(!menuOpen)}
-            endIcon={<ExpandIcon open={menuOpen} />}
+            {...menu.buttonProps}
+            endIcon={<ExpandIcon open={menu.open} />}
             sx={{
               display: { xs: 'inline-flex', md: 'none' },
               color: 'inherit',
@@ -130,7 +126,7 @@ export function Shell() {
             sx={{
               // Open on a phone or a tablet, a row of its own under the company and Menu, before Book by
               // phone: what is seen follows the order of the Tab key.
-              display: { xs: menuOpen ? 'flex' : 'none', md: 'flex' },
+              display: { xs: menu.open ? 'flex' : 'none', md: 'flex' },
               width: { xs: '100%', md: 'auto' },
               flexWrap: 'wrap',
               gap: 0.5,
@@ -141,13 +137,7 @@ export function Shell() {
                 key={link.to}
                 component={NavLink}
                 to={link.to}
-                // Chosen: the menu closes, and the page it opens starts under it, its heading focused.
-                // The page already shown opens nothing new: focus goes back to Menu rather than to a
-                // link the closed menu hides.
-                onClick={() => {
-                  setMenuOpen(false);
-                  if (link.to === pathname) menuButton.current?.focus();
-                }}
+                onClick={() => menu.chosen(link.to === pathname)}
                 // NavLink marks only its own address; the configuration link stands for all its pages.
                 className={link.activeFor?.(pathname, companyKey) ? 'active' : undefined}
                 aria-current={link.activeFor?.(pathname, companyKey) ? 'page' : undefined}

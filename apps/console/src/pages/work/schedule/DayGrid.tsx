@@ -22,6 +22,7 @@ import {
 import { dragStart, dropTarget, type Dispatch } from './dispatch.ts';
 import { DispatchMenu } from './MoveToMenu.tsx';
 import { visuallyHidden } from '@scheduler/ui/visually-hidden';
+import { SidewaysScroll } from './SidewaysScroll.tsx';
 
 const AXIS_WIDTH = 64;
 
@@ -74,22 +75,7 @@ export function DayGrid({
           ))}
         </TextField>
       )}
-      {/* A wide office scrolls inside this box, never the page; as the week's, it is a named region in
-          the tab order, so that the keyboard can scroll it when nothing in it takes focus (at a
-          tablet's width four inspectors' columns overflow it: axe scrollable-region-focusable). */}
-      <Box
-        role="region"
-        aria-label="The day's schedule, scrolling sideways"
-        tabIndex={0}
-        sx={{
-          overflowX: 'auto',
-          border: 1,
-          borderColor: 'divider',
-          borderRadius: 1,
-          bgcolor: 'background.paper',
-          '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-        }}
-      >
+      <SidewaysScroll label="The day's schedule, scrolling sideways">
         <Box
           sx={{
             display: 'grid',
@@ -132,7 +118,7 @@ export function DayGrid({
             />
           ))}
         </Box>
-      </Box>
+      </SidewaysScroll>
     </>
   );
 }

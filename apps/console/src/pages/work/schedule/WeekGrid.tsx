@@ -7,6 +7,7 @@ import type { OpenTimeOff } from './GiveBackDialog.tsx';
 import { inspectorOn, zoneOn } from './schedule-layout.ts';
 import { dragStart, dropTarget, type Dispatch } from './dispatch.ts';
 import { DispatchMenu } from './MoveToMenu.tsx';
+import { SidewaysScroll } from './SidewaysScroll.tsx';
 
 /**
  * A week: a row per inspector and a column per day. A day's cell lists its working hours, time
@@ -29,22 +30,7 @@ export function WeekGrid({
   if (schedule.inspectors.length === 0) return <Typography>This office has no inspectors to show.</Typography>;
   const columns = `minmax(120px, 0.8fr) repeat(${schedule.dates.length}, minmax(130px, 1fr))`;
   return (
-    // A box that scrolls must be reachable by keyboard even when nothing in it is (a week with no
-    // bookings): a named region in the tab order, which the arrow keys then scroll (axe
-    // scrollable-region-focusable, issue 41).
-    <Box
-      role="region"
-      aria-label="The week's schedule, scrolling sideways"
-      tabIndex={0}
-      sx={{
-        overflowX: 'auto',
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        bgcolor: 'background.paper',
-        '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-      }}
-    >
+    <SidewaysScroll label="The week's schedule, scrolling sideways">
       <Box
         role="table"
         aria-label="The week's schedule"
@@ -151,6 +137,6 @@ export function WeekGrid({
           </Box>
         ))}
       </Box>
-    </Box>
+    </SidewaysScroll>
   );
 }
