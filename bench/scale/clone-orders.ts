@@ -162,6 +162,9 @@ const CLONES: CloneSpec[] = [
     where: `p.kind = 'confirmed'`,
     overrides: {
       inspector_id: 'p.inspector_id',
+      // The order's place, which the database copies onto its appointments (decision 0108) but not
+      // with the triggers off.
+      postal_code: 'p.postal_code',
       during: `tstzrange(p.start_at, p.start_at + (upper(r.during) - lower(r.during)), '[)')`,
       hold_expires_at: 'null',
     },

@@ -515,12 +515,19 @@ export const orders = pgTable(
     foreignKey({ columns: [t.companyId, t.officeId], foreignColumns: [offices.companyId, offices.id] }),
     index('orders_company_status_idx').on(t.companyId, t.status),
     // The order lists, the schedule and the CSV read one company's orders in a window of time,
-    // and page them by keyset on (datetime, id) (migration 0028, decision 0071).
-    index('orders_company_datetime_id_idx').on(t.companyId, t.datetime, t.id),
+    // and page them by keyset on (datetime, id) (migration 0028, decision 0071). Booked and
+    // cancelled orders only (decision 0108): no read looks for a draft by its time, and a
+    // visitor's every step rewrites the draft's row, which then enters only the indexes that hold
+    // drafts.
+    index('orders_company_datetime_id_idx')
+      .on(t.companyId, t.datetime, t.id)
+      .where(sql`status <> 'draft'`),
     // The public API's polling (`updated_since`, decision 0087) reads one company's orders newest
     // changed first, by keyset on (updated_at, id); a trigger (migration 0041) bumps updated_at on
-    // every update that does not set it itself.
-    index('orders_company_updated_id_idx').on(t.companyId, t.updatedAt, t.id),
+    // every update that does not set it itself. Drafts are never polled (decision 0108).
+    index('orders_company_updated_id_idx')
+      .on(t.companyId, t.updatedAt, t.id)
+      .where(sql`status <> 'draft'`),
     // The funnel counts an office's visits by the day they started.
     index('orders_company_office_created_idx').on(t.companyId, t.officeId, t.createdAt),
     // The pruning of abandoned drafts (decision 0075) finds the drafts untouched the longest,
@@ -837,6 +844,14 @@ export const appointments = pgTable(
     kind: text('kind').$type<'appointment' | 'hold'>().notNull(),
     during: tstzrange('during').notNull(),
     holdExpiresAt: instant('hold_expires_at'),
+    /**
+     * Where the order takes place, copied from it by the database (migration 0053, decision 0108):
+     * set when the row is written and kept when the order's address moves, so that the engine's
+     * read of a window's commitments needs no look-up of each one's order.
+     */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    postalCode: text('postal_code').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [

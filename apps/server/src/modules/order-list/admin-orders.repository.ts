@@ -33,7 +33,8 @@ export interface OrdersFilter {
  * One word of a text search, anywhere in the address or in the name or e-mail of anyone on the
  * order, the order's number, or a phone number of anyone on it, case and accents ignored as the people searches fold them (db/text-search.ts). Each side is one company's
  * rows found through its search text's trigram index (migration 0021), so a search costs the
- * matches, not the company's history.
+ * matches, not the company's history. The orders' index holds no drafts (decision 0108): the
+ * address's arm says so, or the planner could not use it.
  */
 function textMatches(companyId: string, word: string): SQL {
   const pattern = foldedContaining(word);
@@ -55,7 +56,7 @@ function textMatches(companyId: string, word: string): SQL {
   return sql`${t.orders.id} in (
     select p.order_id from ${t.orderParties} p where p.company_id = ${companyId} and p.search_text like ${pattern}
     union all
-    select o.id from ${t.orders} o where o.company_id = ${companyId} and o.search_text like ${pattern}
+    select o.id from ${t.orders} o where o.company_id = ${companyId} and o.status <> 'draft' and o.search_text like ${pattern}
     ${byNumber}
     ${byPhone})`;
 }

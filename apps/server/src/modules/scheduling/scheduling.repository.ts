@@ -122,7 +122,7 @@ export interface Commitment extends BusyInterval {
 
 /**
  * The inspectors' appointments and holds (live or not) that touch [from, to), ordered by start,
- * with where each takes place when its order has an address. The rows come back as one JSON
+ * with where each takes place when its order has an address (the copy each row carries). The rows come back as one JSON
  * array: on the embedded database, converting thousands of rows one by one costs more than the query.
  */
 export async function loadCommitments(
@@ -144,17 +144,12 @@ export async function loadCommitments(
       select a.inspector_id,
         extract(epoch from lower(a.during)) * 1000 as start_ms,
         extract(epoch from upper(a.during)) * 1000 as end_ms,
-        o.latitude, o.longitude, a.order_id::text as order_id,
+        a.latitude, a.longitude, a.order_id::text as order_id,
         extract(epoch from a.hold_expires_at) * 1000 as hold_ms,
-        o.postal_code, false as time_off
+        a.postal_code, false as time_off
+      -- Each row carries its order's place (migration 0053, decision 0108): the window's rows alone
+      -- are read, not each one's order as well.
       from ${t.appointments} a
-      -- Each appointment's order looked up by its key (the LIMIT keeps the planner from flattening
-      -- this into a join): a hash join read every order the company ever had to match the window's
-      -- appointments, a cost that grew with its history instead of its window (issue 48).
-      cross join lateral (
-        select latitude, longitude, postal_code from ${t.orders}
-        where company_id = a.company_id and id = a.order_id limit 1
-      ) o
       where a.company_id = ${companyId}
         and a.inspector_id = any(${ids}::int[])
         and a.during && ${range}

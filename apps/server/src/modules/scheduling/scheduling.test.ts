@@ -633,6 +633,58 @@ describeOnEachDatabase('scheduling calls', (factory) => {
     }
   });
 
+  it("knows an appointment's place from its order as it is written, and follows the order when it moves (decision 0108)", async () => {
+    const token = await startDemoSession(harness.app);
+    const day = weekdayFrom(1);
+    const newYork = ZonedCalendar.of('America/New_York');
+    const [company] = await harness.database.db.select().from(t.companies).where(eq(t.companies.key, 'demo'));
+    // An order in Cincinnati before its appointment is written.
+    const [cincinnati] = await harness.database.db
+      .insert(t.orders)
+      .values({ companyId: company!.id, officeId: DEMO_OFFICE_UUID, postalCode: '45202' })
+      .returning();
+    const [appointment] = await harness.database.db
+      .insert(t.appointments)
+      .values({
+        companyId: company!.id,
+        officeId: DEMO_OFFICE_UUID,
+        orderId: cincinnati!.id,
+        inspectorId: 105,
+        kind: 'appointment',
+        during: rangeOf(newYork.toInstant(day, 600)!, newYork.toInstant(day, 720)!),
+      })
+      .returning();
+    const placeOfAppointment = async () => {
+      const [row] = await harness.database.db
+        .select({
+          postalCode: t.appointments.postalCode,
+          latitude: t.appointments.latitude,
+          longitude: t.appointments.longitude,
+        })
+        .from(t.appointments)
+        .where(eq(t.appointments.id, appointment!.id));
+      return row;
+    };
+    const tomsStarts = async () =>
+      (await get(token, `/availability?from=${day}&to=${day}&postal_code=43017&inspectors=[105]&duration=120`))
+        .json<AppointmentSlot[]>()
+        .map((s) => s.start);
+    try {
+      expect(await placeOfAppointment()).toEqual({ postalCode: '45202', latitude: null, longitude: null });
+      expect(await tomsStarts()).toEqual([]);
+      // The property was in Dublin after all, found by its address: the appointment's copy follows.
+      await harness.database.db
+        .update(t.orders)
+        .set({ postalCode: '43017', latitude: 40.0992, longitude: -83.1141 })
+        .where(eq(t.orders.id, cincinnati!.id));
+      await harness.database.changes.flush();
+      expect(await placeOfAppointment()).toEqual({ postalCode: '43017', latitude: 40.0992, longitude: -83.1141 });
+      expect(await tomsStarts()).toContain('12:30 PM');
+    } finally {
+      await harness.database.db.delete(t.appointments).where(eq(t.appointments.id, appointment!.id));
+    }
+  });
+
   it('measures the distance on a date from the postal code until the address is known', async () => {
     const token = await startDemoSession(harness.app);
     const none = await get(
