@@ -178,4 +178,37 @@ describe.each(databases)('migrations that carry rows over, on $name', ({ open, s
     },
     120_000,
   );
+
+  it.skipIf(skip)(
+    `0053 gives each appointment and hold its own order's place, of its own company (decision 0108)${reason}`,
+    async () => {
+      const db = await open();
+      try {
+        await migrate(db, '0000', '0053');
+        await seedCompanies(db);
+        const inspector = (company: string, office: string) =>
+          `('${company}', 7, '${office}', 'Ann', 'Lee', 'Ann Lee', 3, 40, -83, 50, '[]'::jsonb)`;
+        const during = `tstzrange('2026-03-02T15:00:00Z', '2026-03-02T17:00:00Z')`;
+        await db.exec(`
+          UPDATE orders SET postal_code = '45202', latitude = 39.1, longitude = -84.5 WHERE id = '${ORDER}';
+          INSERT INTO inspectors (company_id, id, office_id, first, last, display, max_inspections_per_day,
+            home_latitude, home_longitude, max_drive_miles, weekly_hours)
+          VALUES ${inspector(COMPANY, OFFICE)}, ${inspector(OTHER_COMPANY, OTHER_OFFICE)};
+          INSERT INTO appointments (company_id, office_id, order_id, inspector_id, kind, during) VALUES
+            ('${COMPANY}', '${OFFICE}', '${ORDER}', 7, 'appointment', ${during}),
+            ('${OTHER_COMPANY}', '${OTHER_OFFICE}', '${OTHER_ORDER}', 7, 'appointment', ${during});
+        `);
+        await migrate(db, '0053', '0054');
+        expect(
+          await db.rows(`SELECT order_id, postal_code, latitude, longitude FROM appointments ORDER BY order_id`),
+        ).toEqual([
+          { order_id: ORDER, postal_code: '45202', latitude: 39.1, longitude: -84.5 },
+          { order_id: OTHER_ORDER, postal_code: '', latitude: null, longitude: null },
+        ]);
+      } finally {
+        await db.close();
+      }
+    },
+    120_000,
+  );
 });
