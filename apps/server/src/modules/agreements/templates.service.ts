@@ -15,6 +15,7 @@ import {
 } from '@scheduler/contracts/agreements';
 import { fillAgreementHtml, SAMPLE_AGREEMENT_VALUES } from '@scheduler/domain/agreements/agreement-fill';
 import type { Database, Executor } from '../../db/connection.ts';
+import { groupBy } from '../../db/group-rows.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { sanitizeCompanyHtml } from '../../html/sanitize.ts';
 import type { ConsoleMember } from '../console-auth/console-member.ts';
@@ -63,12 +64,7 @@ export async function listTemplates(db: Database, member: ConsoleMember): Promis
     versionsOf(db, member.companyId),
     loadAgreementSettings(db, member.companyId),
   ]);
-  const byTemplate = new Map<string, VersionRow[]>();
-  for (const version of versions) {
-    const list = byTemplate.get(version.templateId);
-    if (list) list.push(version);
-    else byTemplate.set(version.templateId, [version]);
-  }
+  const byTemplate = groupBy(versions, (version) => version.templateId);
   return {
     templates: templates.map((template) => templateOut(template, byTemplate.get(template.id) ?? [])),
     settings,
